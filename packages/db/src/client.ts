@@ -1,0 +1,137 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './types';
+
+export type DbKind = 'postgres' | 'pglite';
+
+export interface Database {
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  kind: DbKind;
+  /** Closes the pool and, for the embedded database, the PGlite instance and the data folder lock. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; without it the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  onPoolError?: (err: Error) => void;
+}
+
+export function createKysely(pool: pg.Pool): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  });
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const poolSize = opts.poolSize ?? 10;
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    const db = createKysely(pool);
+    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+  }
+  return openEmbedded(opts.dataDir, poolSize, opts.onPoolError);
+}
+
+async function openEmbedded(
+  dataDir: string | undefined,
+  poolSize: number,
+  onPoolError?: (err: Error) => void,
+): Promise<Database> {
+  const lock = dataDir ? acquireDataDirLock(resolve(dataDir)) : undefined;
+  try {
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir: join(resolve(dataDir), 'pgdata') } : {}),
+      extensions: { pg_trgm },
+    });
+    const server = new PGLiteSocketServer({
+      db: pglite,
+      host: '127.0.0.1',
+      port: 0,
+      // The socket server multiplexes connections onto the single PGlite session; it must
+      // accept at least as many as the pool opens or the extra clients wait forever.
+      maxConnections: poolSize + 2,
+    });
+    await server.start();
+    const [host, port] = server.getServerConn().split(':');
+    const pool = new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max: poolSize });
+    pool.on('error', (err) => onPoolError?.(err));
+    const db = createKysely(pool);
+    return {
+      db,
+      pool,
+      kind: 'pglite',
+      async close() {
+        await db.destroy();
+        await server.stop();
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The data folder ${dir} is already in use by another process (pid ${pid}). ` +
+        'Stop that process first, or set DATA_DIR to another folder.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/**
+ * PGlite has no multi-process locking of its own: two processes writing one folder corrupt it.
+ * A pid file taken with O_EXCL makes the second process fail; a lock left by a killed process
+ * (its pid no longer alive) is taken over.
+ */
+function acquireDataDirLock(dir: string): { release(): void } {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'app.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return {
+        release() {
+          try {
+            if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file);
+          } catch {
+            // already gone
+          }
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirInUseError(dir, pid);
+      }
+      if (existsSync(file)) rmSync(file);
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

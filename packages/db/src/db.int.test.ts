@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, openDatabase } from './client';
+import { migrateToLatest } from './migrate';
+import { seed } from './seed';
+import { createTestDatabase, type TestDatabase } from './testing';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const dealer = (email: string) => ({
+  tier: 'Affiliate' as const,
+  fullName: 'Jane Roe',
+  email,
+  phoneE164: '+15551234567',
+  updatedAt: new Date(),
+});
+
+describe(`schema on ${process.env.TEST_DB}`, () => {
+  it('creates the nine tables of the spec and the support tables', async () => {
+    const { rows } = await t.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public'",
+    );
+    const names = rows.map((r) => r.table_name);
+    for (const table of [
+      'dealers',
+      'call_schedules',
+      'affiliate_links',
+      'commissions',
+      'magic_link_tokens',
+      'landing_videos',
+      'first_order_forms',
+      'audit_logs',
+      'sessions',
+      'admins',
+      'email_outbox',
+      'rate_limits',
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it('applies defaults and maps columns to camelCase', async () => {
+    const row = await t.db
+      .insertInto('dealers')
+      .values(dealer('defaults@example.com'))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(row.accessGranted).toBe(false);
+    expect(row.licensedInstallers).toBe(false);
+    expect(row.productVerticals).toEqual([]);
+    expect(row.totalRevenue).toBe('0.00');
+    expect(row.averageOrderValue).toBe('0.00');
+    expect(row.totalOrders).toBe(0);
+    expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps dealer emails unique regardless of case', async () => {
+    await t.db.insertInto('dealers').values(dealer('Case@Example.com')).execute();
+    await expect(t.db.insertInto('dealers').values(dealer('case@example.COM')).execute()).rejects.toThrow(/unique/i);
+  });
+
+  it('refuses values outside the enums', async () => {
+    await expect(
+      t.db
+        .insertInto('dealers')
+        .values({ ...dealer('enum@example.com'), tier: 'Gold' as never })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      t.db
+        .insertInto('dealers')
+        .values({ ...dealer('enum2@example.com'), status: 'deleted' as never })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it('enforces referred_by as a foreign key', async () => {
+    await expect(
+      t.db
+        .insertInto('dealers')
+        .values({ ...dealer('fk@example.com'), referredBy: '00000000-0000-4000-8000-000000000000' })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+  });
+
+  it('seeds once, idempotently', async () => {
+    await seed(t.db);
+    await seed(t.db);
+    const videos = await t.db.selectFrom('landingVideos').select(['videoKey', 'title']).orderBy('videoKey').execute();
+    expect(videos).toEqual([
+      { videoKey: 'demo_video', title: 'Full Product Demo' },
+      { videoKey: 'intro_video', title: '60-Second Intro Video' },
+    ]);
+    const forms = await t.db.selectFrom('firstOrderForms').select('tier').orderBy('tier').execute();
+    expect(forms.map((f) => f.tier)).toEqual(['Affiliate', 'Authorized', 'Preferred']);
+  });
+
+  it('migrating again is a no-op', async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'pglite')('embedded data folder', () => {
+  it('survives a restart and refuses a second process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dn-data-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await migrateToLatest(first.db);
+      await first.db.insertInto('dealers').values(dealer('persist@example.com')).execute();
+      // A lock held by a live process other than us: simulate with the parent's pid.
+      const { writeFileSync, readFileSync } = await import('node:fs');
+      const lockFile = join(dir, 'app.lock');
+      expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+      await first.close();
+
+      writeFileSync(lockFile, String(process.ppid));
+      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirInUseError);
+      rmSync(lockFile);
+
+      const second = await openDatabase({ dataDir: dir });
+      const found = await second.db.selectFrom('dealers').select('email').execute();
+      expect(found).toEqual([{ email: 'persist@example.com' }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './2026-11-21-0001-initial';
+
+// A static list (not a folder scan) so the bundled server carries its migrations.
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-initial': m0001,
+};

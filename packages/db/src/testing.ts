@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from './client';
+import { migrateToLatest } from './migrate';
+import { seed } from './seed';
+
+/** Test helpers: every run gets a database of its own, so runs never see each other's data. */
+
+export const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type TestDbKind = 'postgres' | 'pglite';
+
+export function testDbKind(): TestDbKind {
+  return process.env.TEST_DB === 'pglite' ? 'pglite' : 'postgres';
+}
+
+export async function postgresReachable(url = TEST_PG_ADMIN_URL): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export interface TestDatabase extends Database {
+  /** The connection string of a PostgreSQL test database (undefined on PGlite). */
+  url: string | undefined;
+}
+
+/** A new, migrated and seeded database; `close()` also drops it. */
+export async function createTestDatabase(kind: TestDbKind = testDbKind(), poolSize = 10): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ poolSize });
+    await migrateToLatest(database.db);
+    await seed(database.db);
+    return { ...database, url: undefined };
+  }
+  const name = `dn_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(TEST_PG_ADMIN_URL, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize });
+  await migrateToLatest(database.db);
+  await seed(database.db);
+  return {
+    ...database,
+    url,
+    async close() {
+      await database.close();
+      await dropDatabase(name);
+    },
+  };
+}
+
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `dn_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: withDatabase(TEST_PG_ADMIN_URL, name), drop: () => dropDatabase(name) };
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

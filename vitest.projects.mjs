@@ -1,0 +1,60 @@
+// Shared by the packages' vitest configs: unit tests once, integration tests (*.int.test.ts)
+// twice, on a real PostgreSQL and on the embedded PGlite.
+import pg from 'pg';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * @param {{ unit?: string[], integration?: string[], exclude?: string[], testTimeout?: number }} opts
+ */
+export async function dbProjects(opts = {}) {
+  const unit = opts.unit ?? ['src/**/*.test.ts', 'test/**/*.test.ts'];
+  const integration = opts.integration ?? ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+  const exclude = ['**/node_modules/**', '**/dist/**', ...(opts.exclude ?? [])];
+  const testTimeout = opts.testTimeout ?? 30_000;
+  const projects = [
+    { test: { name: 'unit', include: unit, exclude: [...exclude, ...integration], testTimeout } },
+    {
+      test: {
+        name: 'pglite',
+        include: integration,
+        exclude,
+        env: { TEST_DB: 'pglite' },
+        testTimeout,
+        hookTimeout: 60_000,
+      },
+    },
+  ];
+  if (await postgresReachable()) {
+    projects.push({
+      test: {
+        name: 'postgres',
+        include: integration,
+        exclude,
+        env: { TEST_DB: 'postgres' },
+        testTimeout,
+        hookTimeout: 60_000,
+      },
+    });
+  } else if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${adminUrl}`);
+  } else {
+    process.stderr.write(
+      `\n*** PostgreSQL is not reachable at ${adminUrl}: the PostgreSQL integration suite is SKIPPED; it ran on PGlite only. ***\n\n`,
+    );
+  }
+  return projects;
+}
