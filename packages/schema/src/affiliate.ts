@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { email, RECRUITER_ID_MESSAGE, RECRUITER_ID_RE } from './common';
+
+export const createAffiliateLink = z.object({
+  recruiterId: z
+    .string({ error: 'Recruiter ID is required' })
+    .trim()
+    .min(1, 'Recruiter ID is required')
+    .regex(RECRUITER_ID_RE, RECRUITER_ID_MESSAGE),
+});
+/** The dashboard's form words an empty field its own way. */
+export const affiliateLinkForm = z.object({
+  recruiterId: z.string().trim().min(1, 'Please enter a recruiter ID').regex(RECRUITER_ID_RE, RECRUITER_ID_MESSAGE),
+});
+
+const detailValue = z.union([z.string().max(2_048), z.number(), z.boolean(), z.null()]);
+const details = z
+  .record(z.string().max(64), detailValue)
+  .refine((r) => Object.keys(r).length <= 16, 'Too many details')
+  .optional();
+
+export const trackEvent = z.object({
+  eventType: z.enum(['cookie_set', 'url_capture'], { error: 'Unknown event type' }),
+  recruiterId: z.string().trim().min(1, 'Recruiter ID is required').max(100, 'Recruiter ID is too long'),
+  details,
+});
+export type TrackEventInput = z.input<typeof trackEvent>;
+
+export const trackSignup = z.object({
+  recruiterId: z.string().trim().min(1, 'Recruiter ID is required').max(100, 'Recruiter ID is too long'),
+  userData: z.object({ email: email() }),
+  clientHash: z.string().trim().max(128).optional(),
+});
+export type TrackSignupInput = z.input<typeof trackSignup>;

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+
+/** Field primitives: rules, normalisation and the spec's messages, written once. */
+
+export const MAX_TEXT = 200;
+export const MAX_LONG_TEXT = 2_000;
+export const MAX_URL = 2_048;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Trimmed text; an empty one fails with `required`. */
+export const requiredText = (required: string, max = MAX_TEXT) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+
+/** Trimmed optional text; an empty string becomes undefined. */
+export const optionalText = (max = MAX_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const email = (required = 'Email required', invalid = 'Valid email is required') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, invalid)
+    .transform((v) => v.toLowerCase())
+    .refine((v) => EMAIL_RE.test(v), invalid);
+
+/**
+ * A phone number normalised to E.164. Ten digits are taken as a North American number;
+ * anything else must carry its country code.
+ */
+export function toE164(raw: string): string | null {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+export const phone = (required = 'Phone required', invalid = 'Valid phone number is required') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(32, invalid)
+    .refine((v) => v.length >= 10, invalid)
+    .transform((v, ctx) => {
+      const e164 = toE164(v);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return e164;
+    });
+
+export const uuid = (message = 'Must be a valid id') => z.uuid({ error: message });
+
+export const httpUrl = (message = 'Must be a web address starting with http:// or https://') =>
+  z
+    .string()
+    .trim()
+    .max(MAX_URL, message)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' || u.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, message);
+
+export const optionalHttpUrl = () =>
+  z
+    .union([z.literal(''), httpUrl()])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Whole numbers from a form: '' and null mean "not given"; strings of digits are parsed. */
+export const optionalCount = (max = 1_000_000) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: 'Must be a whole number' })
+      .int('Must be a whole number')
+      .min(0, 'Must be 0 or more')
+      .max(max, `Must be at most ${max}`)
+      .optional(),
+  );
+
+export const RECRUITER_ID_RE = /^[A-Za-z0-9_-]{3,20}$/;
+export const RECRUITER_ID_MESSAGE = 'Recruiter ID must be 3-20 characters, letters, numbers, underscore or dash only';
+export const recruiterId = () => z.string().trim().regex(RECRUITER_ID_RE, RECRUITER_ID_MESSAGE);
+export const isValidRecruiterId = (v: unknown): v is string => typeof v === 'string' && RECRUITER_ID_RE.test(v);
+
+export const newPassword = () =>
+  z
+    .string({ error: `Password must be at least ${PASSWORD_MIN} characters long` })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
+
+/** Field errors keyed by dotted path, the first message of each: `{ "addressJson.city": "City is required" }`. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

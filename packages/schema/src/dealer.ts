@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import {
+  email,
+  httpUrl,
+  MAX_LONG_TEXT,
+  optionalCount,
+  optionalHttpUrl,
+  optionalText,
+  phone,
+  RECRUITER_ID_RE,
+  requiredText,
+  uuid,
+} from './common';
+import {
+  ADMIN_DEALERS_PAGE_SIZE,
+  CRM_NAMES,
+  DEALER_SORTS,
+  DEALER_STATUSES,
+  ENTITY_TYPES,
+  INSTALLER_TIERS,
+  PRODUCT_FOCUS_VALUES,
+  TIERS,
+  type Tier,
+} from './constants';
+
+export const tier = z.enum(TIERS, { error: 'Please choose a dealer tier' });
+export const dealerStatus = z.enum(DEALER_STATUSES, { error: 'Unknown status' });
+
+export const address = z.object({
+  street: requiredText('Street address is required'),
+  city: requiredText('City is required'),
+  state: requiredText('State required', 60).refine((v) => v.length >= 2, 'State required'),
+  zipCode: requiredText('ZIP code is required', 12).refine((v) => v.length >= 5, 'ZIP code is required'),
+  country: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => v || 'US'),
+});
+
+/** 'none' is the "No referral" choice: an answer, but no referrer. */
+export const NO_REFERRAL = 'none';
+
+const isInstaller = (t: Tier) => INSTALLER_TIERS.includes(t);
+
+/**
+ * The dealer application (wizard and POST /api/dealer-signup). Fields of other tiers are
+ * accepted but dropped, so an Affiliate cannot carry installer answers into the record.
+ */
+export const dealerApplication = z
+  .object({
+    tier: tier.default('Affiliate'),
+    fullName: requiredText('Full name is required').refine((v) => v.length >= 2, 'Full name is required'),
+    companyName: optionalText(),
+    email: email(),
+    phoneE164: phone(),
+    addressJson: address,
+    entityType: z.union([z.enum(ENTITY_TYPES), z.literal('')]).optional(),
+    licensedInstallers: z.boolean().default(false),
+    crewCount: optionalCount(100_000),
+    insuranceCertUrl: optionalHttpUrl(),
+    maintainInventory: z.boolean().default(false),
+    salesReps: optionalCount(100_000),
+    monthlyVolume: optionalCount(100_000_000),
+    crmName: z.union([z.enum(CRM_NAMES), z.literal('')]).optional(),
+    permittingCapable: z.boolean().default(false),
+    homePerformance: z.boolean().default(false),
+    productVerticals: z
+      .array(z.string().refine((v) => PRODUCT_FOCUS_VALUES.includes(v), 'Unknown product focus'))
+      .max(PRODUCT_FOCUS_VALUES.length)
+      .default([]),
+    onboardingCallOk: z.boolean().default(false),
+    dealerAgreementUrl: optionalHttpUrl(),
+    logoUrl: optionalHttpUrl(),
+    recruiterId: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((v) => (v && RECRUITER_ID_RE.test(v) ? v : undefined)),
+    referredBy: z
+      .union([uuid('Please select how you were referred'), z.literal(NO_REFERRAL), z.literal('')])
+      .optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.recruiterId && !d.referredBy) {
+      ctx.addIssue({ code: 'custom', path: ['referredBy'], message: 'Please select how you were referred' });
+    }
+    if (isInstaller(d.tier)) {
+      if (!d.entityType) {
+        ctx.addIssue({ code: 'custom', path: ['entityType'], message: 'Business entity type is required' });
+      }
+      if (d.salesReps === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['salesReps'], message: 'Number of sales representatives is required' });
+      } else if (d.salesReps < 1) {
+        ctx.addIssue({ code: 'custom', path: ['salesReps'], message: 'At least 1 sales representative is required' });
+      }
+      if (d.monthlyVolume === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['monthlyVolume'], message: 'Expected monthly volume is required' });
+      } else if (d.monthlyVolume < 1) {
+        ctx.addIssue({ code: 'custom', path: ['monthlyVolume'], message: 'Monthly volume must be greater than 0' });
+      }
+    }
+    if (!d.onboardingCallOk) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['onboardingCallOk'],
+        message: 'You must agree to participate in the onboarding call',
+      });
+    }
+  })
+  .transform((d) => {
+    const installer = isInstaller(d.tier);
+    const preferred = d.tier === 'Preferred';
+    return {
+      tier: d.tier,
+      fullName: d.fullName,
+      companyName: d.companyName,
+      email: d.email,
+      phoneE164: d.phoneE164,
+      addressJson: d.addressJson,
+      entityType: installer ? d.entityType || undefined : undefined,
+      licensedInstallers: installer ? d.licensedInstallers : false,
+      crewCount: installer ? (d.crewCount ?? 0) : 0,
+      insuranceCertUrl: installer ? d.insuranceCertUrl : undefined,
+      maintainInventory: installer ? d.maintainInventory : false,
+      salesReps: d.salesReps ?? 0,
+      monthlyVolume: d.monthlyVolume ?? 0,
+      crmName: d.crmName || undefined,
+      permittingCapable: preferred ? d.permittingCapable : false,
+      homePerformance: preferred ? d.homePerformance : false,
+      productVerticals: [...new Set(d.productVerticals)],
+      onboardingCallOk: d.onboardingCallOk,
+      dealerAgreementUrl: d.dealerAgreementUrl,
+      logoUrl: d.logoUrl,
+      recruiterId: d.recruiterId,
+      referredBy: d.referredBy && d.referredBy !== NO_REFERRAL ? d.referredBy : undefined,
+    };
+  });
+export type DealerApplicationInput = z.input<typeof dealerApplication>;
+export type DealerApplication = z.output<typeof dealerApplication>;
+
+/** Fields the wizard's Next checks on each step (SPEC section 5); steps 5 and 7 check none. */
+export const WIZARD_STEPS = [
+  { title: 'Dealer Tier', fields: ['tier'] },
+  {
+    title: 'Basic Information',
+    fields: [
+      'fullName',
+      'email',
+      'phoneE164',
+      'addressJson.street',
+      'addressJson.city',
+      'addressJson.state',
+      'addressJson.zipCode',
+      'referredBy',
+    ],
+  },
+  { title: 'Business Structure', fields: ['entityType', 'crewCount', 'insuranceCertUrl'] },
+  { title: 'Sales & Operations', fields: ['salesReps', 'monthlyVolume'] },
+  { title: 'Installation & Focus', fields: [] },
+  { title: 'Agreements & Documents', fields: ['onboardingCallOk', 'dealerAgreementUrl', 'logoUrl'] },
+  { title: 'Review & Submit', fields: [] },
+] as const;
+
+// --- admin inputs ---
+
+export const dealerId = z.object({ id: uuid('Unknown dealer') });
+
+export const rejectDealer = z.object({
+  reason: requiredText('Please give a reason for the rejection', MAX_LONG_TEXT),
+});
+export const setDealerStatus = z.object({ status: dealerStatus });
+export const upgradeDealerTier = z.object({ tier });
+export const linkReferral = z.object({ referredBy: uuid('Please choose the referring dealer') });
+export const clearAllDealers = z.object({
+  confirm: z.literal(true, { error: 'Send { "confirm": true } to clear all dealer applications' }),
+});
+export const CLEAR_ALL_CONFIRM_WORD = 'DELETE';
+
+export const dealerListQuery = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  tier: tier.optional(),
+  status: dealerStatus.optional(),
+  sort: z.enum(DEALER_SORTS).default('createdAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_DEALERS_PAGE_SIZE),
+});
+export type DealerListQuery = z.output<typeof dealerListQuery>;
+
+export const dealerUrl = httpUrl;

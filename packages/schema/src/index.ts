@@ -1,0 +1,7 @@
+export * from './affiliate';
+export * from './auth';
+export * from './call';
+export * from './common';
+export * from './constants';
+export * from './content';
+export * from './dealer';
