@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m0001 from './2026-11-21-0001-initial';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
