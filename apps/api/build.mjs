@@ -1,0 +1,22 @@
+// Bundles the server and CLIs with the workspace packages inlined; npm dependencies stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts', 'src/cli/migrate.ts', 'src/cli/admin-create.ts'],
+  outdir: 'dist',
+  outbase: 'src',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@dn/') ? undefined : { external: true }));
+      },
+    },
+  ],
+});

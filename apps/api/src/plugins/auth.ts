@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { sha256 } from '../lib/tokens';
+import { loadSessionUser } from '../services/users';
+import type { Deps, RequestMeta, SessionControl, User } from '../trpc/context';
+import { SESSION_COOKIE, SESSION_RENEW_MS } from './session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded once per request; null for visitors. */
+    loadUser(): Promise<User | null>;
+    meta(): RequestMeta;
+    sessionControl(reply: FastifyReply): SessionControl;
+  }
+}
+
+const userCache = new WeakMap<object, Promise<User | null>>();
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { deps: Deps }) => {
+    const { db } = opts.deps;
+
+    app.decorateRequest('loadUser', function loadUser() {
+      let cached = userCache.get(this);
+      if (!cached) {
+        cached = (async () => {
+          const sess = this.session;
+          const userId = sess?.get('userId');
+          if (!userId) return null;
+          const user = await loadSessionUser(db, { userId, role: sess.get('role') });
+          if (!user) {
+            // The account is gone or may no longer sign in: the session ends here.
+            await sess.destroy();
+            return null;
+          }
+          const seenAt = sess.get('seenAt') ?? 0;
+          // Pushes the idle clock forward at most once an hour, so a poll normally writes nothing.
+          if (Date.now() - seenAt > SESSION_RENEW_MS) sess.set('seenAt', Date.now());
+          return user;
+        })();
+        userCache.set(this, cached);
+      }
+      return cached;
+    });
+
+    app.decorateRequest('meta', function meta(): RequestMeta {
+      const ua = this.headers['user-agent'];
+      const ref = this.headers.referer;
+      return {
+        ip: this.ip,
+        userAgent: typeof ua === 'string' ? ua : null,
+        referrer: typeof ref === 'string' ? ref : null,
+        sessionRef:
+          this.session?.sessionId && this.session.get('userId') ? sha256(this.session.sessionId).slice(0, 16) : null,
+      };
+    });
+
+    app.decorateRequest('sessionControl', function sessionControl(reply: FastifyReply): SessionControl {
+      const req = this;
+      return {
+        async signIn(user) {
+          // A new id at every sign-in: a planted id is never carried into an authenticated session.
+          await req.session.regenerate();
+          const now = Date.now();
+          req.session.set('userId', user.id);
+          req.session.set('role', user.role);
+          req.session.set('authAt', now);
+          req.session.set('seenAt', now);
+          userCache.delete(req);
+        },
+        async signOut() {
+          if (req.session?.sessionId) await req.session.destroy();
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+          userCache.set(req, Promise.resolve(null));
+        },
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['session'] },
+);

@@ -1,0 +1,4 @@
+import type { RestRoute } from './route';
+
+/** The admin console (issue: admin console). */
+export const adminRoutes: RestRoute[] = [];

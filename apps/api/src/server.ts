@@ -1,0 +1,78 @@
+import { migrateToLatest, openDatabase, seed } from '@dn/db';
+import pino from 'pino';
+import { buildApp, defaultWebRoot, LOG_REDACT } from './app';
+import { ConfigError, loadConfig } from './env';
+import { pruneExpiredSessions } from './plugins/session';
+import { ensureAdmin } from './services/admins';
+import { pruneRateLimits } from './services/rate-limit';
+
+const bootLog = pino({ redact: LOG_REDACT });
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    poolSize: 10,
+    onPoolError: (err) => bootLog.warn({ err }, 'idle database connection lost; the pool will reconnect'),
+  });
+  await migrateToLatest(database.db);
+  await seed(database.db);
+  const admin = await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
+
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: config.webDist ?? defaultWebRoot(),
+  });
+  app.deps.mail.start();
+  const housekeeping = setInterval(() => {
+    pruneExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session pruning failed'));
+    pruneRateLimits(database.db).catch((err) => app.log.warn({ err }, 'rate limit pruning failed'));
+  }, 10 * 60_000);
+  housekeeping.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  app.log.info({ url: config.publicUrl, database: where }, 'dealer network is ready');
+  // Printed for the person who started it, not only logged: this is how they sign in.
+  process.stdout.write(`\n  Dealer Network is running at ${config.publicUrl}\n  Database: ${where}\n`);
+  if (admin.generatedPassword) {
+    process.stdout.write(
+      `  Admin sign-in (shown once, change it with ADMIN_PASSWORD or pnpm admin:create):\n` +
+        `    ${config.publicUrl}/admin/login  username: ${admin.username}  password: ${admin.generatedPassword}\n\n`,
+    );
+  } else {
+    process.stdout.write(`  Admin sign-in: ${config.publicUrl}/admin/login as '${admin.username}'\n\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      clearInterval(housekeeping);
+      await app.close();
+      await app.deps.mail.stop();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err?.name === 'DataDirInUseError') {
+    process.stderr.write(`\n${err.message}\n\n`);
+  } else {
+    bootLog.fatal({ err }, 'failed to start');
+  }
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/env';
+import { hashPassword } from '../src/lib/password';
+import { upsertAdmin } from '../src/services/admins';
+import type { RateLimits } from '../src/services/rate-limit';
+import type { Deps } from '../src/trpc/context';
+
+export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+
+export function testConfig(over: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: '/tmp/dn-unused',
+    sessionSecret: TEST_SECRET,
+    adminUsername: undefined,
+    adminPassword: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Dealer Network <no-reply@test.local>',
+    publicUrl: 'https://dealers.test',
+    trustProxy: undefined,
+    logLevel: 'silent',
+    webDist: undefined,
+    ...over,
+  };
+}
+
+/** Limits high enough that tests sending many requests from one address are not refused. */
+export const GENEROUS_LIMITS: RateLimits = {
+  loginPerAccount: { max: 1_000, windowSec: 60 },
+  loginPerIp: { max: 10_000, windowSec: 60 },
+  resetPerAccount: { max: 1_000, windowSec: 60 },
+  resetPerIp: { max: 10_000, windowSec: 60 },
+  signupPerIp: { max: 10_000, windowSec: 60 },
+  callPerIp: { max: 10_000, windowSec: 60 },
+  trackPerIp: { max: 10_000, windowSec: 60 },
+};
+
+export type TestApp = FastifyInstance & { deps: Deps };
+
+export interface Harness {
+  app: TestApp;
+  database: TestDatabase;
+  db: TestDatabase['db'];
+  close(): Promise<void>;
+}
+
+/** A new database (PostgreSQL or PGlite, per TEST_DB) and an app on it. */
+export async function createHarness(
+  opts: { config?: Partial<Config>; limits?: Partial<RateLimits>; database?: TestDatabase } = {},
+): Promise<Harness> {
+  const database = opts.database ?? (await createTestDatabase());
+  const app = await buildApp({
+    config: testConfig(opts.config),
+    database,
+    limits: { ...GENEROUS_LIMITS, ...opts.limits },
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    async close() {
+      await app.close();
+      await app.deps.mail.stop();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function cookieOf(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const c = list.find((v) => v.startsWith('dn.sid='));
+  if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return c.split(';')[0]!;
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = 'dealer') => `${prefix}.${Date.now().toString(36)}.${++seq}@example.com`;
+
+export async function signInAdmin(app: TestApp, username = `admin${++seq}`, password = 'admin-password-1') {
+  await upsertAdmin(app.deps.db, username, password);
+  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+  return cookieOf(res);
+}
+
+export interface DealerSeed {
+  email?: string;
+  password?: string | null;
+  status?: 'pending' | 'approved' | 'rejected' | 'active' | 'inactive' | 'suspended';
+  tier?: 'Affiliate' | 'Authorized' | 'Preferred';
+  fullName?: string;
+  companyName?: string;
+  referredBy?: string | null;
+}
+
+/** Inserts a dealer directly (for tests of other features). */
+export async function createDealer(db: Harness['db'], s: DealerSeed = {}) {
+  const email = s.email ?? uniqueEmail();
+  const row = await db
+    .insertInto('dealers')
+    .values({
+      email,
+      fullName: s.fullName ?? 'Test Dealer',
+      companyName: s.companyName ?? 'Test Co',
+      tier: s.tier ?? 'Affiliate',
+      status: s.status ?? 'approved',
+      phoneE164: '+15551234567',
+      password: s.password === null ? null : await hashPassword(s.password ?? 'dealer-pass-1'),
+      accessGranted: s.password !== null,
+      referredBy: s.referredBy ?? null,
+      addressJson: JSON.stringify({
+        street: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        country: 'US',
+      }),
+      updatedAt: new Date(),
+    })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email: row.email, password: s.password ?? 'dealer-pass-1' };
+}
+
+export async function signInDealer(app: TestApp, email: string, password = 'dealer-pass-1') {
+  const res = await app.inject({ method: 'POST', url: '/api/dealer/login', payload: { username: email, password } });
+  if (res.statusCode !== 200) throw new Error(`dealer login failed: ${res.statusCode} ${res.body}`);
+  return cookieOf(res);
+}
