@@ -1,7 +1,10 @@
+// The request decorations (loadUser, meta, sessionControl) are declared by the auth plugin.
+
 import type { DB, Kysely } from '@dn/db';
 import type { DealerStatus, Tier } from '@dn/schema';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../env';
+import type {} from '../plugins/auth';
 import type { MailService } from '../services/mail';
 import type { RateLimits } from '../services/rate-limit';
 

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+  } catch {
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL not reachable at ${adminUrl}`);
+    return null;
+  }
+  const name = `dn_e2e_${Date.now().toString(36)}`;
+  await client.query(`create database ${name}`);
+  await client.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts a real SMTP server that writes each message as JSON into a folder, and the
+ * production server (apps/api/dist) on a fresh database, then hands both to the tests.
+ */
+export default async function globalSetup() {
+  const work = mkdtempSync(join(tmpdir(), 'dn-e2e-'));
+  const mailDir = join(work, 'mail');
+  mkdirSync(mailDir);
+  let n = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _s, cb) {
+      simpleParser(stream)
+        .then((m) => {
+          const to = (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
+          writeFileSync(
+            join(mailDir, `${Date.now()}-${++n}.json`),
+            JSON.stringify({ to, subject: m.subject, text: m.text, html: m.html || '' }),
+          );
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const database = await freshPostgres();
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      process.env.E2E_SERVER ?? fileURLToPath(new URL('../../api/dist/server.js', import.meta.url)),
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: join(work, 'data'),
+        ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+        SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const r = await fetch(`${baseUrl}/readyz`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_DATABASE_URL = database?.url ?? '';
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    await database?.drop();
+    rmSync(work, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,12 @@
+import { Container, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/login')({ component: Page });
+
+function Page() {
+  return (
+    <Container py="xl">
+      <Title order={1}>Sign In</Title>
+    </Container>
+  );
+}

@@ -1,0 +1,42 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const brand: MantineColorsTuple = [
+  '#e6f7f2',
+  '#ccebe2',
+  '#9bd6c4',
+  '#66c1a5',
+  '#3aae8b',
+  '#1fa27b',
+  '#0e8a67',
+  '#0b7458',
+  '#0b5d4b',
+  '#06473a',
+];
+
+const sun: MantineColorsTuple = [
+  '#fff8e1',
+  '#ffefc7',
+  '#fedd8f',
+  '#fdcb52',
+  '#fcbc25',
+  '#fcb20a',
+  '#f5b301',
+  '#c98f00',
+  '#b37f00',
+  '#9a6c00',
+];
+
+/** One theme for the whole app. Colours chosen for WCAG AA contrast on white. */
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { brand, sun },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '750' },
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  cursorType: 'pointer',
+  components: {
+    Tooltip: { defaultProps: { openDelay: 700 } },
+  },
+});
