@@ -1,0 +1,1 @@
+export { RegistrationWizard, type RegistrationWizardProps } from './RegistrationWizard';
