@@ -1,0 +1,13 @@
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+RUN npm i -g pnpm@10.34.9
+COPY . .
+RUN pnpm install --frozen-lockfile && pnpm build
+
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+EXPOSE 3000
+USER node
+CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]
