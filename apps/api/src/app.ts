@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
-import { sql } from '@dn/db';
+import { ping } from '@dn/db/queries/health';
 import { APP_VERSION } from '@dn/schema';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './env';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { referralPlugin } from './plugins/referral';
+import { etagPlugin } from './plugins/etag';
+import { cachePolicyPlugin, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import { restPlugin, restRoutes } from './rest/index';
@@ -65,13 +68,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret });
   await app.register(authPlugin, { deps });
+  await app.register(referralPlugin);
+  await app.register(etagPlugin);
+  await app.register(cachePolicyPlugin);
 
   app.get('/healthz', async () => ({ status: 'ok', version: APP_VERSION }));
   app.get('/readyz', async (_req, reply) => {
     try {
-      await sql`select 1`.execute(database.db);
+      await ping(database.db);
       return { status: 'ready', database: database.kind };
     } catch (err) {
       app.log.warn({ err }, 'readiness check failed');
