@@ -49,6 +49,7 @@ export async function queueApprovalEmail(
   trx: Kysely<DB>,
   dealer: EmailDealer,
   config: Pick<Config, 'publicUrl'>,
+  opts: { resend?: boolean } = {},
 ): Promise<void> {
   const token = await issueToken(trx, dealer.id, 'setup');
   const url = linkFor(config, token);
@@ -56,7 +57,9 @@ export async function queueApprovalEmail(
   const { text, html } = render(
     [
       `Hello ${dealer.fullName},`,
-      `Good news: your application has been approved and you are now a ${tier} in our network. Set your password with the link below to open your dealer dashboard.`,
+      opts.resend
+        ? `Here is a new link to set the password of your ${tier} account. Any earlier link no longer works.`
+        : `Good news: your application has been approved and you are now a ${tier} in our network. Set your password with the link below to open your dealer dashboard.`,
       `This link works once and expires in ${hours(TOKEN_TTL_HOURS.setup)}.`,
       'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. We will also contact you to schedule your onboarding call within 5 business days.',
       `If the link has expired or was already used, go to ${loginUrl(config)}, choose "Forgot password?" and enter ${dealer.email}: we will email you a fresh link.`,
@@ -65,9 +68,11 @@ export async function queueApprovalEmail(
     { url, label: 'Set up your password' },
   );
   await enqueueMail(trx, {
-    kind: 'approval',
+    kind: opts.resend ? 'setup_link' : 'approval',
     to: dealer.email,
-    subject: 'Your dealer application is approved: set up your password',
+    subject: opts.resend
+      ? 'Your new link to set up your dealer password'
+      : 'Your dealer application is approved: set up your password',
     text,
     html,
     dealerId: dealer.id,

@@ -9,7 +9,7 @@ import { findAdminByUsername, findDealerCredentials, loadSessionUser, publicUser
 
 type Credentials = z.output<typeof login>;
 
-const STATUS_MESSAGES: Record<string, string> = {
+export const STATUS_MESSAGES: Record<string, string> = {
   pending: 'Your application is still under review. You can sign in once it has been approved.',
   rejected: 'Your dealer application was not approved, so this account cannot sign in. Please contact support.',
   inactive: 'Your dealer account is inactive. Please contact support to reactivate it.',
