@@ -1,5 +1,5 @@
 import type { DB, EmailAttachment, Kysely } from '@dn/db';
-import { sql } from '@dn/db';
+import { type ClaimedMail, claimDueMail } from '@dn/db/queries/email-outbox';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -97,45 +97,14 @@ export class MailService {
     }
   }
 
-  /** Claims due messages; SKIP LOCKED lets several instances share one outbox. */
-  private async claim(limit: number) {
-    const staleBefore = new Date(Date.now() - STALE_SENDING_MS);
-    const rows = await sql<{
-      id: string;
-      to_address: string;
-      subject: string;
-      text_body: string;
-      html_body: string | null;
-      attachments: EmailAttachment[];
-      attempts: number;
-      kind: string;
-    }>`
-      update email_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
-      where id in (
-        select id from email_outbox
-        where (status = 'pending' and next_attempt_at <= now())
-           or (status = 'sending' and next_attempt_at <= ${staleBefore})
-        order by created_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, to_address, subject, text_body, html_body, attachments, attempts, kind`.execute(this.db);
-    return rows.rows;
+  private claim(limit: number) {
+    return claimDueMail(this.db, limit, new Date(Date.now() - STALE_SENDING_MS));
   }
 
-  private async deliver(m: {
-    id: string;
-    to_address: string;
-    subject: string;
-    text_body: string;
-    html_body: string | null;
-    attachments: EmailAttachment[];
-    attempts: number;
-    kind: string;
-  }): Promise<void> {
+  private async deliver(m: ClaimedMail): Promise<void> {
     if (!this.transport) {
       this.opts.log.info(
-        { mail: { to: m.to_address, subject: m.subject, kind: m.kind }, text: m.text_body },
+        { mail: { to: m.toAddress, subject: m.subject, kind: m.kind }, text: m.textBody },
         'email (no SMTP_URL: logged, kept in the outbox)',
       );
       await this.db
@@ -148,10 +117,10 @@ export class MailService {
     try {
       await this.transport.sendMail({
         from: this.opts.from,
-        to: m.to_address,
+        to: m.toAddress,
         subject: m.subject,
-        text: m.text_body,
-        ...(m.html_body ? { html: m.html_body } : {}),
+        text: m.textBody,
+        ...(m.htmlBody ? { html: m.htmlBody } : {}),
         attachments: m.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

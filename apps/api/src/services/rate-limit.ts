@@ -1,4 +1,5 @@
-import { type DB, type Kysely, sql } from '@dn/db';
+import type { DB, Kysely } from '@dn/db';
+import { countHit, deleteExpiredWindows, deleteWindow, findWindow } from '@dn/db/queries/rate-limits';
 import { AppError } from '../lib/app-error';
 
 export interface Limit {
@@ -39,36 +40,18 @@ function retryMessage(retryAfterSec: number): string {
  * instances) and throws RATE_LIMITED once the window's budget is spent.
  */
 export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<void> {
-  const row = await sql<{ count: number; resetAt: Date }>`
-    insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${limit.windowSec}))
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, reset_at`
-    .execute(db)
-    .then((r) => r.rows[0]!);
+  const row = await countHit(db, key, limit.windowSec);
   if (row.count > limit.max) throw limited(row.resetAt);
 }
 
 /** Throws RATE_LIMITED if the key's budget is already spent, without counting a hit. */
 export async function check(db: Kysely<DB>, key: string, limit: Limit): Promise<void> {
-  const row = await db
-    .selectFrom('rateLimits')
-    .select(['count', 'resetAt'])
-    .where('key', '=', key)
-    .where('resetAt', '>', new Date())
-    .executeTakeFirst();
+  const row = await findWindow(db, key);
   if (row && row.count >= limit.max) throw limited(row.resetAt);
 }
 
-export async function clear(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom('rateLimits').where('key', '=', key).execute();
-}
-
-export async function pruneRateLimits(db: Kysely<DB>): Promise<void> {
-  await db.deleteFrom('rateLimits').where('resetAt', '<=', new Date()).execute();
-}
+export const clear = (db: Kysely<DB>, key: string) => deleteWindow(db, key);
+export const pruneRateLimits = (db: Kysely<DB>) => deleteExpiredWindows(db);
 
 function limited(resetAt: Date): AppError {
   const retryAfterSec = Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
