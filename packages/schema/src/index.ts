@@ -5,3 +5,4 @@ export * from './common';
 export * from './constants';
 export * from './content';
 export * from './dealer';
+export * from './admin';

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './2026-11-21-0001-initial';
+import * as m0300 from './2026-11-21-0300-admin-search';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': m0001,
+  '2026-11-21-0300-admin-search': m0300,
 };
