@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sha256 } from '../lib/tokens';
 import { loadSessionUser } from '../services/users';
 import type { Deps, RequestMeta, SessionControl, User } from '../trpc/context';
-import { SESSION_COOKIE, SESSION_RENEW_MS } from './session';
+import { SESSION_COOKIE, SESSION_RENEW_MS, sessionExpiry } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +27,12 @@ export const authPlugin = fp(
           const sess = this.session;
           const userId = sess?.get('userId');
           if (!userId) return null;
+          // The row's expire column is checked by the store; this holds even if a row outlived it.
+          const authAt = sess.get('authAt') ?? 0;
+          if (sessionExpiry({ authAt, seenAt: sess.get('seenAt') ?? authAt }).getTime() <= Date.now()) {
+            await sess.destroy();
+            return null;
+          }
           const user = await loadSessionUser(db, { userId, role: sess.get('role') });
           if (!user) {
             // The account is gone or may no longer sign in: the session ends here.

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/** See docs/security.md and docs/decisions/0400-cross-site-request-refusal.md. */
+
+/** Frames are allowed only from the Vimeo player and Google Forms (forms.gle redirects to docs.google.com). */
+export const FRAME_SOURCES = ['https://player.vimeo.com', 'https://docs.google.com', 'https://forms.gle'];
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  // No inline script: the Vite build loads only module files from our origin.
+  "script-src 'self'",
+  // Mantine writes CSS variables and component styles through style attributes and <style> tags.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  `frame-src ${FRAME_SOURCES.join(' ')}`,
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
+
+/**
+ * Whether a state-changing request comes from another site. Browsers send Origin on every
+ * cross-origin POST/PUT/DELETE (and Sec-Fetch-Site on all requests); a request with neither
+ * header is not a browser's cross-site request (curl, server to server) and is let through.
+ */
+export function isCrossSite(req: FastifyRequest, publicOrigin: string): boolean {
+  const origin = req.headers.origin;
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return true;
+  if (typeof origin === 'string') {
+    if (origin === publicOrigin) return false;
+    // The request's own host: the app reached by another name (localhost, an internal address).
+    try {
+      return new URL(origin).host !== req.headers.host;
+    } catch {
+      // 'null' (sandboxed frames, data: URLs, some redirects) and anything unparsable.
+      return true;
+    }
+  }
+  if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  return false;
+}
+
+function pathOf(req: FastifyRequest): string {
+  return req.url.split('?', 1)[0] ?? '';
+}
+
+/** Pages whose address carries a one-time token must not leak it through the Referer header. */
+function carriesToken(req: FastifyRequest): boolean {
+  const path = pathOf(req);
+  return path === '/login' || path.startsWith('/login/') || /[?&]token=/.test(req.url);
+}
+
+function isApi(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/trpc/') || path === '/trpc';
+}
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { publicUrl: string }) => {
+    const publicOrigin = new URL(opts.publicUrl).origin;
+    const httpsPublic = publicOrigin.startsWith('https:');
+
+    // onRequest runs before the body is read, so the content type makes no difference.
+    app.addHook('onRequest', async (req) => {
+      if (!SAFE_METHODS.has(req.method) && isCrossSite(req, publicOrigin)) {
+        req.log.warn(
+          { origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] },
+          'cross-site request refused',
+        );
+        throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
+      }
+    });
+
+    // onSend runs for every answer, errors, 404s, CSV and static files included.
+    app.addHook('onSend', async (req, reply: FastifyReply, payload) => {
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('referrer-policy', carriesToken(req) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+      if (httpsPublic || req.protocol === 'https') {
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      }
+      // No CORS here: the web app is served from the same origin. Nothing may grant a foreign one.
+      const allowOrigin = reply.getHeader('access-control-allow-origin');
+      if (allowOrigin !== undefined && allowOrigin !== publicOrigin) {
+        reply.removeHeader('access-control-allow-origin');
+        reply.removeHeader('access-control-allow-credentials');
+      }
+      return payload;
+    });
+  },
+  { name: 'security' },
+);
+
+/**
+ * API answers may hold personal data: never stored by browsers or proxies, unless another
+ * plugin made them revalidatable with an ETag (it then owns their Cache-Control). Registered
+ * after every plugin that may add an ETag, because onSend hooks run in registration order.
+ */
+export const cachePolicyPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (isApi(pathOf(req)) && !reply.hasHeader('etag')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'cache-policy' },
+);

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from '@dn/db';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { restRoutes } from '../../src/rest/index';
+import type { Access, RestRoute } from '../../src/rest/route';
+import { appRouter } from '../../src/routers/index';
+import { adminProcedure, authedProcedure, dealerProcedure } from '../../src/trpc/init';
+import type { Harness, TestApp } from '../helpers';
+
+/**
+ * The live route tables, read at test time so endpoints added later are attacked too:
+ * REST from `restRoutes`, tRPC from `appRouter._def.procedures`.
+ */
+
+export type ProcAccess = Access | 'signed-in';
+
+export interface Proc {
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  access: ProcAccess;
+  hasInput: boolean;
+}
+
+interface ProcDef {
+  _def: { type: Proc['type']; middlewares: unknown[]; inputs: unknown[] };
+}
+
+const lastMiddleware = (p: unknown) => (p as ProcDef)._def.middlewares.at(-1);
+const ADMIN_MW = lastMiddleware(adminProcedure);
+const DEALER_MW = lastMiddleware(dealerProcedure);
+const AUTHED_MW = lastMiddleware(authedProcedure);
+
+/** A procedure's access, told by the middlewares it was built from (not by its name). */
+export function procedures(): Proc[] {
+  const all = appRouter._def.procedures as unknown as Record<string, ProcDef>;
+  return Object.entries(all).map(([path, p]) => {
+    const mws = p._def.middlewares;
+    const access: ProcAccess = mws.includes(ADMIN_MW)
+      ? 'admin'
+      : mws.includes(DEALER_MW)
+        ? 'dealer'
+        : mws.includes(AUTHED_MW)
+          ? 'signed-in'
+          : 'public';
+    return { path, type: p._def.type, access, hasInput: p._def.inputs.length > 0 };
+  });
+}
+
+export const routes = (): RestRoute[] => restRoutes;
+
+/** A value for each path parameter: a real id when given, else a well-formed random one. */
+export function urlOf(route: RestRoute, params: Record<string, string> = {}): string {
+  return route.url.replace(/:(\w+)/g, (_m, name: string) => {
+    if (params[name]) return encodeURIComponent(params[name]);
+    if (/tier/i.test(name)) return 'Affiliate';
+    if (/key/i.test(name)) return 'intro_video';
+    return randomUUID();
+  });
+}
+
+export function inject(
+  app: TestApp,
+  route: RestRoute,
+  opts: Partial<InjectOptions> & { params?: Record<string, string> } = {},
+) {
+  const { params, ...rest } = opts;
+  return app.inject({ method: route.method, url: urlOf(route, params), ...rest } as InjectOptions);
+}
+
+/** One tRPC call over HTTP, as the web client sends it (no transformer). */
+export function trpc(
+  app: TestApp,
+  proc: Pick<Proc, 'path' | 'type'>,
+  input: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  if (proc.type === 'query') {
+    const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    return app.inject({ method: 'GET', url: `/trpc/${proc.path}${q}`, headers });
+  }
+  return app.inject({
+    method: 'POST',
+    url: `/trpc/${proc.path}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: input === undefined ? '' : JSON.stringify(input),
+  });
+}
+
+/** Tables whose content a refused or malformed request must leave as it was. */
+const WATCHED = [
+  'dealers',
+  'call_schedules',
+  'affiliate_links',
+  'commissions',
+  'magic_link_tokens',
+  'landing_videos',
+  'first_order_forms',
+  'admins',
+  'email_outbox',
+];
+
+/** A digest of every watched table's rows: equal digests, nothing stored or changed. */
+export async function fingerprint(db: Harness['db']): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of WATCHED) {
+    const r = await sql<{ d: string | null; n: string }>`
+      select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d, count(*)::text as n
+      from ${sql.table(table)} t`.execute(db);
+    out[table] = `${r.rows[0]?.n}:${r.rows[0]?.d}`;
+  }
+  return out;
+}
+
+export const FOREIGN_ORIGIN = 'https://evil.example';
