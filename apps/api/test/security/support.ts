@@ -112,3 +112,24 @@ export async function fingerprint(db: Harness['db']): Promise<Record<string, str
 }
 
 export const FOREIGN_ORIGIN = 'https://evil.example';
+
+/** A valid application for POST /api/dealer-signup. */
+export function application(email: string, over: Record<string, unknown> = {}) {
+  return {
+    tier: 'Affiliate',
+    fullName: 'Signup Tester',
+    companyName: 'Tester Co',
+    email,
+    phoneE164: '5125550100',
+    addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    referredBy: 'none',
+    onboardingCallOk: true,
+    ...over,
+  };
+}
+
+/** A valid call booking for POST /api/schedule-call (a date safely in the future). */
+export function booking(email: string, over: Record<string, unknown> = {}) {
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  return { name: 'Call Tester', email, phone: '5125550100', preferredDate: date, preferredTime: 'morning', ...over };
+}
