@@ -173,7 +173,7 @@ describe('expiry', () => {
     expect((await me(cookie)).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
     const renewed = await rowOf(cookie);
-    expect((renewed?.sess as { seenAt: number }).seenAt).toBeGreaterThan(Date.now() - 60_000);
+    expect((renewed!.sess as { seenAt: number }).seenAt).toBeGreaterThan(Date.now() - 60_000);
     expect(new Date(renewed!.expire).getTime()).toBe(authAt + SESSION_ABSOLUTE_MS);
   });
 });
