@@ -1,12 +1,80 @@
-import { Container, Title } from '@mantine/core';
+import { POLL_MS } from '@dn/schema';
+import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AffiliateCard } from '../features/affiliate';
+import { AnchorLink, ButtonLink, DealerInfoCard, FirstOrderCard, showsFirstOrderCard } from '../features/dashboard';
+import { useAuth } from '../lib/auth';
+import { httpStatusOf, trpc } from '../lib/trpc';
 
-export const Route = createFileRoute('/dashboard')({ component: Page });
+export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
 
-function Page() {
+function DashboardPage() {
+  const auth = useAuth();
+  if (auth.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!auth.isAuthenticated) return <SignedOut />;
+  if (auth.isAdmin) {
+    return (
+      <Container py="xl">
+        <Title order={1}>Dealer Dashboard</Title>
+        <Text mt="md">
+          This dashboard is for dealer accounts. <AnchorLink to="/admin">Go to the admin dashboard</AnchorLink>
+        </Text>
+      </Container>
+    );
+  }
+  return <DealerDashboard />;
+}
+
+function SignedOut() {
+  return (
+    <Container size="xs" py="xl">
+      <Stack align="center">
+        <Title order={1}>Welcome</Title>
+        <Text c="dimmed" ta="center">
+          Sign in to see your dealer dashboard.
+        </Text>
+        <ButtonLink to="/login">Go to Login</ButtonLink>
+      </Stack>
+    </Container>
+  );
+}
+
+function DealerDashboard() {
+  const queryClient = useQueryClient();
+  const info = useQuery(trpc.account.info.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
+  const form = useQuery(trpc.account.firstOrderForm.queryOptions(undefined, { enabled: Boolean(info.data) }));
+
+  // Signed out elsewhere, suspended, or the session expired: fall back to the signed-out view.
+  useEffect(() => {
+    if (httpStatusOf(info.error) === 401) queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+  }, [info.error, queryClient]);
+
   return (
     <Container py="xl">
-      <Title order={1}>Dealer Dashboard</Title>
+      <Stack gap="lg">
+        <Title order={1}>Dealer Dashboard</Title>
+        {info.data && (
+          <Text c="dimmed">
+            Welcome back, {info.data.fullName}
+            {info.data.companyName ? ` of ${info.data.companyName}` : ''}.
+          </Text>
+        )}
+        <DealerInfoCard info={info.data} />
+        {info.data && form.data && showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />}
+        <AffiliateCard />
+        <Text>
+          Looking for presentations, marketing material and training?{' '}
+          <AnchorLink to="/resources">Dealer Resources</AnchorLink>
+        </Text>
+      </Stack>
     </Container>
   );
 }

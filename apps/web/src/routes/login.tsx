@@ -1,12 +1,116 @@
-import { Container, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { Alert, Anchor, Button, Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { z } from 'zod';
+import { ForgotPasswordDialog, LoginForm, loginPageError, offersFreshLink, SetupPasswordForm } from '../features/auth';
 
-export const Route = createFileRoute('/login')({ component: Page });
+// The wizard is big: a dealer who only signs in never downloads it.
+const RegistrationWizard = lazy(() => import('../features/wizard').then((m) => ({ default: m.RegistrationWizard })));
 
-function Page() {
+/** Search values arrive JSON-parsed (?r=123 is a number): every one is read back as a string. */
+const text = z.preprocess((v) => (v === undefined || v === null ? undefined : String(v)), z.string().optional());
+const searchSchema = z.object({ token: text, tab: text, r: text, error: text });
+type LoginSearch = z.output<typeof searchSchema>;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search): LoginSearch => {
+    const parsed = searchSchema.safeParse(search);
+    return parsed.success ? parsed.data : {};
+  },
+  beforeLoad: ({ search }) => {
+    // A link cut short by a mail client is known bad before anything is typed.
+    if (search.token !== undefined && !TOKEN_SHAPE.test(search.token)) {
+      throw redirect({ to: '/login', search: { error: 'invalid-magic-link' } });
+    }
+  },
+  component: LoginPage,
+});
+
+type Tab = 'login' | 'dealer' | 'password-setup';
+
+/** SPEC section 2: password-setup if token; dealer if r or tab=dealer; otherwise login. */
+function initialTab(search: LoginSearch): Tab {
+  if (search.token) return 'password-setup';
+  if (search.r || search.tab === 'dealer') return 'dealer';
+  return 'login';
+}
+
+function LoginPage() {
+  const search = Route.useSearch();
+  const [tab, setTab] = useState<Tab>(initialTab(search));
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const freshLink = offersFreshLink(search.error);
+
   return (
-    <Container py="xl">
-      <Title order={1}>Sign In</Title>
+    <Container size={search.token || tab !== 'dealer' ? 'xs' : 'md'} py="xl">
+      <Stack>
+        <Title order={1} ta="center">
+          Dealer Portal
+        </Title>
+        {search.error !== undefined && !search.token && (
+          <Alert color="red" title="Sign-in link problem" role="alert">
+            <Stack gap="xs">
+              <Text size="sm">{loginPageError(search.error)}</Text>
+              {freshLink && (
+                <Button size="xs" variant="white" color="red" w="fit-content" onClick={() => setForgotOpen(true)}>
+                  Email me a fresh link
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Paper withBorder p="lg" radius="md">
+          {search.token ? (
+            <Tabs value="password-setup">
+              <Tabs.List grow mb="md">
+                <Tabs.Tab value="password-setup">Set Up Password</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="password-setup">
+                <SetupPasswordForm token={search.token} />
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'login')} keepMounted={false}>
+              <Tabs.List grow mb="md">
+                <Tabs.Tab value="login">Sign In</Tabs.Tab>
+                <Tabs.Tab value="dealer">Dealer Registration</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="login">
+                <LoginForm onForgot={() => setForgotOpen(true)} />
+              </Tabs.Panel>
+              <Tabs.Panel value="dealer">
+                <Suspense
+                  fallback={
+                    <Center py="xl">
+                      <Loader />
+                    </Center>
+                  }
+                >
+                  <RegistrationWizard onDone={() => setTab('login')} />
+                </Suspense>
+              </Tabs.Panel>
+            </Tabs>
+          )}
+        </Paper>
+        <Text size="sm" ta="center">
+          <Anchor component={Link} to="/admin/login">
+            Admin login
+          </Anchor>
+          {' · '}
+          <Anchor component={Link} to="/">
+            Back to home
+          </Anchor>
+        </Text>
+      </Stack>
+      <ForgotPasswordDialog
+        opened={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        intro={
+          freshLink ? 'Enter the email address of your dealer account and we will email you a fresh link.' : undefined
+        }
+      />
     </Container>
   );
 }

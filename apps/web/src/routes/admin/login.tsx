@@ -1,12 +1,74 @@
-import { Container, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { adminLoginForm } from '@dn/schema';
+import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { trpc } from '../../lib/trpc';
 
-export const Route = createFileRoute('/admin/login')({ component: Page });
+export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
 
-function Page() {
+function AdminLoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: zod4Resolver(adminLoginForm),
+  });
+  const signIn = useMutation(
+    trpc.auth.adminLogin.mutationOptions({
+      onSuccess: async ({ user }) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        await navigate({ to: '/admin' });
+      },
+      onError: (error) => {
+        // An answer from the server is a failed login; anything else (network) is an exception.
+        const answered = error instanceof TRPCClientError && error.data;
+        notifications.show(
+          answered
+            ? { title: 'Login Failed', message: error.message || 'Invalid credentials', color: 'red' }
+            : { title: 'Login Failed', message: 'An error occurred during login. Please try again.', color: 'red' },
+        );
+      },
+    }),
+  );
+
   return (
-    <Container py="xl">
-      <Title order={1}>Admin Portal</Title>
+    <Container size="xs" py="xl">
+      <Paper withBorder p="lg" radius="md">
+        <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
+          <Stack>
+            <Title order={1} ta="center">
+              Admin Portal
+            </Title>
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              key={form.key('username')}
+              {...form.getInputProps('username')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={signIn.isPending}>
+              Sign In
+            </Button>
+            <Text size="sm" ta="center">
+              Are you a dealer?{' '}
+              <Anchor component={Link} to="/login">
+                Dealer login
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
     </Container>
   );
 }

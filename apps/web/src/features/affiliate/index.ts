@@ -1,0 +1,1 @@
+export { AffiliateCard } from './AffiliateCard';

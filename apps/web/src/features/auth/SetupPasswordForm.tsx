@@ -1,0 +1,76 @@
+import { setupPasswordForm } from '@dn/schema';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { httpStatusOf, trpc } from '../../lib/trpc';
+import { LINK_ERRORS, serverMessage } from './messages';
+
+/** Sets the password from an emailed link, then the dealer is signed in and lands on /dashboard. */
+export function SetupPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { token, password: '', confirmPassword: '' },
+    validate: zod4Resolver(setupPasswordForm),
+  });
+  const setup = useMutation(
+    trpc.account.setupPassword.mutationOptions({
+      onSuccess: async ({ user }) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        notifications.show({
+          title: `Welcome, ${user.fullName}!`,
+          message: 'Your password is set and you are signed in.',
+          color: 'green',
+        });
+        await navigate({ to: '/dashboard' });
+      },
+      onError: async (error) => {
+        const message = serverMessage(error);
+        // A dead link sends the user back to /login, which explains and offers a fresh one.
+        if (httpStatusOf(error) === 410) {
+          await navigate({ to: '/login', search: { error: 'expired-magic-link' } });
+          return;
+        }
+        if (message === LINK_ERRORS['invalid-magic-link']) {
+          await navigate({ to: '/login', search: { error: 'invalid-magic-link' } });
+          return;
+        }
+        notifications.show({
+          title: 'Password Setup Failed',
+          message: message || 'Password setup failed.',
+          color: 'red',
+        });
+      },
+    }),
+  );
+
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => setup.mutate({ token: values.token, password: values.password }))}
+      noValidate
+    >
+      <Stack>
+        <Text size="sm">Choose a password for your dealer account (at least 6 characters).</Text>
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={setup.isPending}>
+          Set Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

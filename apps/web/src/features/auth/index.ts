@@ -1,0 +1,4 @@
+export { ForgotPasswordDialog } from './ForgotPasswordDialog';
+export { LoginForm } from './LoginForm';
+export { LINK_ERRORS, loginFailureMessage, loginPageError, offersFreshLink, serverMessage } from './messages';
+export { SetupPasswordForm } from './SetupPasswordForm';

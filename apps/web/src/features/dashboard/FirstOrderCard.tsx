@@ -1,0 +1,49 @@
+import { ORDER_FORM_HEIGHT, withoutEmbeddedFlag } from '@dn/schema';
+import { Anchor, Card, Group, Text, Title } from '@mantine/core';
+import classes from './FirstOrderCard.module.css';
+import type { DealerInfo, FirstOrderForm } from './types';
+
+/**
+ * SPEC section 2: only for an approved dealer; for Affiliate only when the form is required
+ * and has a URL (decision 0203).
+ */
+export function showsFirstOrderCard(info: Pick<DealerInfo, 'status' | 'tier'>, form: FirstOrderForm | undefined) {
+  if (info.status !== 'approved' || !form) return false;
+  if (info.tier === 'Affiliate') return form.isRequired && Boolean(form.formUrl);
+  return true;
+}
+
+export function FirstOrderCard({ form }: { form: FirstOrderForm }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          First Order Form
+        </Title>
+        {form.formUrl && (
+          <Anchor href={withoutEmbeddedFlag(form.formUrl)} target="_blank" rel="noopener noreferrer">
+            Open in a new tab
+          </Anchor>
+        )}
+      </Group>
+      {form.formUrl ? (
+        <>
+          <Text size="sm" c="dimmed" mb="sm">
+            {form.isRequired
+              ? 'Please complete your first order to get started.'
+              : 'Place your first order when you are ready.'}
+          </Text>
+          <iframe
+            className={classes.frame}
+            src={form.formUrl}
+            height={ORDER_FORM_HEIGHT}
+            title="First order form"
+            loading="lazy"
+          />
+        </>
+      ) : (
+        <Text c="dimmed">Your first order form is not available yet. We will add it here soon.</Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+import type { AppRouter } from '@dn/api';
+import type { inferRouterOutputs } from '@trpc/server';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type DealerInfo = Outputs['account']['info'];
+export type FirstOrderForm = Outputs['account']['firstOrderForm'];
+export type AffiliateStats = Outputs['account']['affiliateStats'];
