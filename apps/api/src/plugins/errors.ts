@@ -2,7 +2,7 @@ import { fieldErrorsOf } from '@dn/schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { AppError, HTTP_STATUS, isDatabaseUnavailable, isUniqueViolation } from '../lib/app-error';
+import { AppError, HTTP_STATUS, isDatabaseUnavailable, isUniqueViolation, pgErrorCode } from '../lib/app-error';
 
 /** One mapping from errors to HTTP answers. 5xx bodies are generic; the details go to the log. */
 export const errorsPlugin = fp(
@@ -23,6 +23,11 @@ export const errorsPlugin = fp(
       }
       if (isUniqueViolation(err)) {
         return reply.status(409).send({ message: 'That record already exists' });
+      }
+      // Class 22 (data exception): a value the column cannot hold slipped past the schema.
+      if (pgErrorCode(err)?.startsWith('22')) {
+        req.log.warn({ err }, 'value refused by the database');
+        return reply.status(400).send({ message: 'The request contains a value that cannot be stored' });
       }
       if (isDatabaseUnavailable(err)) {
         req.log.error({ err }, 'database unavailable');

@@ -49,6 +49,16 @@ export function isCrossSite(req: FastifyRequest, publicOrigin: string): boolean 
   return false;
 }
 
+/** Whether any string in a parsed body or query holds a NUL (raw, or JSON-escaped in a tRPC query). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || /\\u0000/i.test(value);
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
+  }
+  return false;
+}
+
 function pathOf(req: FastifyRequest): string {
   return req.url.split('?', 1)[0] ?? '';
 }
@@ -76,6 +86,13 @@ export const securityPlugin = fp(
           'cross-site request refused',
         );
         throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
+      }
+    });
+
+    // PostgreSQL cannot store NUL in text; refused here once, for REST and tRPC alike.
+    app.addHook('preHandler', async (req) => {
+      if (containsNul(req.body) || containsNul(req.query)) {
+        throw new AppError('INVALID_INPUT', 'Text may not contain NUL characters');
       }
     });
 
