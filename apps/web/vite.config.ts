@@ -36,5 +36,14 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
-  build: { sourcemap: false, target: 'es2022', chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // The shared schema package only declares zod schemas and constants: a module of it whose
+      // exports are unused may be dropped, so importing one constant does not ship zod to the landing.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]schema[\\/]/.test(id) },
+    },
+  },
 });

@@ -1,14 +1,15 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { theme } from '@dn/ui';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
+
+// The toast host is its own chunk: a toast shown before it arrives waits in the store.
+const NotificationsHost = lazy(() => import('./lib/notifications-host'));
 
 const router = createRouter({
   routeTree,
@@ -26,8 +27,9 @@ declare module '@tanstack/react-router' {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      {/* One toast at a time (SPEC section 9). */}
-      <Notifications limit={1} autoClose={5000} position="top-right" />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
