@@ -1,0 +1,75 @@
+import autocannon from 'autocannon';
+
+const pct = (sorted, p) =>
+  sorted.length
+    ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10
+    : null;
+
+/**
+ * One autocannon run. Every response's latency is kept, so p95 is exact (autocannon's own
+ * summary has p90 and p97.5 but no p95). Returns req/s, latency percentiles and status counts.
+ */
+export function run(opts) {
+  const { url, duration, connections = 10, headers = {}, method = 'GET', body, requests, overallRate } = opts;
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const statuses = {};
+    const inst = autocannon(
+      {
+        url,
+        duration,
+        connections,
+        method,
+        headers,
+        body,
+        requests,
+        overallRate,
+        pipelining: 1,
+        timeout: 10,
+      },
+      (err, res) => {
+        if (err) return reject(err);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          reqPerSec: res.requests.average,
+          total: res.requests.total,
+          p50: pct(latencies, 50),
+          p95: pct(latencies, 95),
+          p99: pct(latencies, 99),
+          max: latencies.at(-1) ?? null,
+          errors: res.errors,
+          timeouts: res.timeouts,
+          non2xx: res.non2xx,
+          statuses,
+          bytesPerSec: res.throughput.average,
+        });
+      },
+    );
+    inst.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+}
+
+export const median = (xs) => {
+  const s = xs.filter((x) => x !== null && x !== undefined).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** The median run by req/s, with every run's numbers kept. */
+export function summarize(runs) {
+  const byRps = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec);
+  const mid = byRps[Math.floor(byRps.length / 2)];
+  return {
+    reqPerSec: median(runs.map((r) => r.reqPerSec)),
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    p99: median(runs.map((r) => r.p99)),
+    statuses: mid.statuses,
+    errors: runs.reduce((a, r) => a + r.errors + r.timeouts, 0),
+    runs: runs.map((r) => ({ reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, p99: r.p99, statuses: r.statuses })),
+  };
+}

@@ -1,0 +1,540 @@
+// `pnpm bench`: the production build on a fresh, large PostgreSQL database, measured against a
+// bare baseline. Writes bench/results.json and bench/results.md. Knobs (env): BENCH_DEALERS,
+// BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_SKIP_BUILD=1, BENCH_PG.
+import { spawn } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import argon2 from 'argon2';
+import pg from 'pg';
+import { isFramework, logSize, PG_LOG, statementsSince } from './lib/capture.mjs';
+import { disconnectMidDownload, downloadExport } from './lib/export.mjs';
+import { median, run, summarize } from './lib/load.mjs';
+import { cpuCount, cpuMeter, hasTaskset, machine, sh, sleep, startNode } from './lib/proc.mjs';
+import { summarizeProfile } from './lib/profile.mjs';
+import { writeReport } from './lib/report.mjs';
+import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+
+// The load generator (this process) on the last core, the servers on the first.
+const SPLIT = hasTaskset && cpuCount > 1;
+if (SPLIT && !process.env.BENCH_PINNED) {
+  const child = spawn('taskset', ['-c', String(cpuCount - 1), process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
+  child.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
+}
+
+function env(name, def) {
+  const v = process.env[name];
+  return v === undefined || v === '' ? def : Number(v);
+}
+
+async function main() {
+  const cfg = {
+    dealers: env('BENCH_DEALERS', 100_000),
+    links: env('BENCH_LINKS', 20_000),
+    audits: env('BENCH_AUDITS', 300_000),
+    calls: env('BENCH_CALLS', 50_000),
+    duration: env('BENCH_DURATION', 10),
+    runs: env('BENCH_RUNS', 3),
+    warmup: env('BENCH_WARMUP', 3),
+    connections: env('BENCH_CONNECTIONS', 10),
+  };
+  const serverCores = SPLIT ? '0' : null;
+  const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+  const dbName = `dn_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+  const dbUrl = `${pgBase}/${dbName}`;
+  const webDist = join(tmpdir(), 'dn-bench-web');
+  const apiOut = '.dist-perf';
+  const log = (...a) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${a.join(' ')}\n`);
+  const started = Date.now();
+  const results = {
+    startedAt: new Date().toISOString(),
+    config: cfg,
+    machine: machine(),
+    database: dbName,
+    notes: [],
+    endpoints: {},
+  };
+
+  // 1. Production builds, into private folders.
+  if (!process.env.BENCH_SKIP_BUILD) {
+    log('building api and web (production)');
+    sh(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/api'), env: { ...process.env, OUT_DIR: apiOut } });
+    sh(
+      join(root, 'apps/web/node_modules/.bin/vite'),
+      ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: join(root, 'apps/web'),
+      },
+    );
+  }
+  try {
+    const out = sh(process.execPath, [join(root, 'apps/web/scripts/check-bundle.mjs'), '--json', webDist], {
+      cwd: join(root, 'apps/web'),
+    });
+    results.bundle = JSON.parse(out);
+  } catch (e) {
+    // check-bundle exits 1 when over budget but still prints its JSON.
+    const m = /(\{[\s\S]*\})\s*$/.exec(String(e.message));
+    results.bundle = m ? JSON.parse(m[1]) : { error: String(e.message).slice(0, 500) };
+  }
+
+  // 2. A fresh database; statement logging on so the app's SQL can be captured (lib/capture.mjs).
+  const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const canCapture = logSize() !== null;
+  if (canCapture) await admin.query(`alter database ${dbName} set log_min_duration_statement = 0`);
+  else results.notes.push(`PostgreSQL log ${PG_LOG} is not readable: no SQL capture, no baseline, no plans.`);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+
+  const port = 3900 + Math.floor(Math.random() * 50);
+  const base = `http://127.0.0.1:${port}`;
+  const adminCreds = { username: 'bench-admin', password: 'bench-admin-password' };
+  const serverEnv = {
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    SESSION_SECRET: 'bench-session-secret-0123456789-0123456789-abcdef',
+    ADMIN_USERNAME: adminCreds.username,
+    ADMIN_PASSWORD: adminCreds.password,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+    // Load arrives from 127.0.0.1 with X-Forwarded-For: each simulated client has its own address.
+    TRUST_PROXY: '127.0.0.1',
+  };
+  const startApp = (nodeArgs = []) =>
+    startNode({
+      nodeArgs,
+      name: 'server',
+      script: join(root, 'apps/api', apiOut, 'server.js'),
+      cwd: join(root, 'apps/api'),
+      env: serverEnv,
+      cores: serverCores,
+      readyUrl: `${base}/readyz`,
+    });
+
+  let server;
+  let baseline;
+  try {
+    log(`database ${dbName}; starting the server (runs the migrations)`);
+    server = await startApp();
+    log(`seeding ${cfg.dealers} dealers, ${cfg.links} links, ${cfg.audits} audit rows, ${cfg.calls} calls`);
+    results.seed = await seedNetwork(db, cfg);
+    log(`seeded in ${results.seed.seconds.toFixed(1)} s`);
+
+    const adminCookie = await signIn(base, '/api/admin/login', adminCreds);
+    const dealerCookie = await signIn(base, '/api/dealer/login', {
+      username: BENCH_DEALER.email,
+      password: BENCH_DEALER.password,
+    });
+
+    const page = '/api/admin/dealers?q=smith&status=approved&sort=fullName&dir=asc&page=1&pageSize=50';
+    const endpoints = [
+      { name: 'landing-videos', path: '/api/landing-videos', cookie: null, every: '30 s' },
+      { name: 'affiliate-stats', path: '/api/affiliate/stats', cookie: dealerCookie, every: '5 s' },
+      { name: 'dealer-info', path: '/api/dealer/info', cookie: dealerCookie, every: '10 s' },
+      { name: 'admin-dealers', path: '/api/admin/dealers', cookie: adminCookie, every: '10 s' },
+      { name: 'admin-dealers-page', path: page, cookie: adminCookie, every: '10 s (search + filter + sort)' },
+      { name: 'admin-dealer-metrics', path: '/api/admin/dealer-metrics', cookie: adminCookie, every: '10 s' },
+      { name: 'call-schedules', path: '/api/call-schedules', cookie: adminCookie, every: '15 s' },
+      { name: 'affiliate-tracking', path: '/api/admin/affiliate-tracking', cookie: adminCookie, every: '5 s' },
+    ];
+
+    // 3. Which endpoints exist, and the SQL each one runs.
+    for (const e of endpoints) {
+      const off = canCapture ? logSize() : 0;
+      const r = await fetch(base + e.path, { headers: e.cookie ? { cookie: e.cookie } : {} });
+      const body = await r.text();
+      e.status = r.status;
+      e.etag = r.headers.get('etag');
+      e.bytes = body.length;
+      e.setCookie = r.headers.get('set-cookie');
+      if (r.status !== 200) {
+        results.endpoints[e.name] = {
+          path: e.path,
+          skipped: `GET answered ${r.status} (${r.status === 404 ? 'not implemented yet' : body.slice(0, 120)})`,
+        };
+        log(`skip ${e.name}: ${results.endpoints[e.name].skipped}`);
+        continue;
+      }
+      if (canCapture) {
+        await sleep(300);
+        e.statements = statementsSince(off, dbName);
+      }
+    }
+    const live = endpoints.filter((e) => e.status === 200);
+
+    // 4. Plans of the admin page and metrics queries, as the app runs them.
+    results.plans = {};
+    for (const name of ['admin-dealers-page', 'admin-dealers', 'admin-dealer-metrics']) {
+      const e = live.find((x) => x.name === name);
+      if (!e?.statements) continue;
+      results.plans[name] = [];
+      for (const s of e.statements.filter((s) => !isFramework(s) && /^\s*(select|with)/i.test(s.sql))) {
+        const p = await db.query(`explain (analyze, buffers) ${s.sql}`, s.params);
+        results.plans[name].push({ sql: s.sql, params: s.params, plan: p.rows.map((r) => r['QUERY PLAN']).join('\n') });
+      }
+    }
+
+    // Statement logging off for the measurements: restart with fresh connections.
+    if (canCapture) {
+      await admin.query(`alter database ${dbName} reset log_min_duration_statement`);
+      await server.stop();
+      server = await startApp();
+    }
+
+    // 5. Each polled endpoint: throughput at `connections`, session writes per poll.
+    const sessionsWrites = async () => {
+      await sleep(1200); // PostgreSQL flushes table statistics about once a second
+      await db.query('select pg_stat_clear_snapshot()');
+      const r = await db.query(
+        `select coalesce(n_tup_ins + n_tup_upd + n_tup_del, 0)::int w from pg_stat_user_tables where relname = 'sessions'`,
+      );
+      return r.rows[0]?.w ?? 0;
+    };
+    const sessionRows = async () => (await db.query('select count(*)::int n from sessions')).rows[0].n;
+    const measure = async (url, headers, extra = {}) => {
+      await run({ url, duration: cfg.warmup, connections: cfg.connections, headers, ...extra });
+      const runs = [];
+      for (let i = 0; i < cfg.runs; i++)
+        runs.push(await run({ url, duration: cfg.duration, connections: cfg.connections, headers, ...extra }));
+      return summarize(runs);
+    };
+
+    for (const e of live) {
+      log(`load ${e.name}`);
+      const headers = e.cookie ? { cookie: e.cookie } : {};
+      const w0 = await sessionsWrites();
+      const rows0 = await sessionRows();
+      const meter = cpuMeter(server.pid);
+      const s = await measure(base + e.path, headers);
+      const cpu = meter.stop();
+      const w1 = await sessionsWrites();
+      const rows1 = await sessionRows();
+      const polls = s.runs.reduce((a, r) => a + r.reqPerSec, 0) * cfg.duration + s.reqPerSec * cfg.warmup;
+      const r = {
+        path: e.path,
+        pollEvery: e.every,
+        responseBytes: e.bytes,
+        app: s,
+        sessionsWrites: w1 - w0,
+        sessionsWritesPerPoll: (w1 - w0) / Math.max(1, polls),
+        sessionRowsCreated: rows1 - rows0,
+        anonymousSetCookie: e.cookie ? undefined : Boolean(e.setCookie),
+        etag: e.etag,
+        cpu,
+      };
+      if (e.etag) {
+        log(`load ${e.name} (If-None-Match)`);
+        r.conditional = await measure(base + e.path, { ...headers, 'if-none-match': e.etag });
+      }
+      // The latency of one client at a time: service time, not queueing.
+      r.single = summarize([
+        await run({ url: base + e.path, duration: Math.min(5, cfg.duration), connections: 1, headers }),
+      ]);
+      results.endpoints[e.name] = r;
+    }
+
+    // 6. Signup and login.
+    let n = 0;
+    const ip = (a, i) => `10.${a}.${(i >> 8) & 255}.${i & 255}`;
+    log('load signup');
+    const signup = [];
+    for (let i = 0; i < cfg.runs; i++) {
+      signup.push(
+        await run({
+          url: base,
+          duration: cfg.duration,
+          connections: cfg.connections,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/dealer-signup',
+              setupRequest: (req) => {
+                n++;
+                return {
+                  ...req,
+                  headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(1, n) },
+                  body: JSON.stringify({
+                    tier: 'Affiliate',
+                    fullName: `Bench Signup ${n}`,
+                    email: `signup.${Date.now().toString(36)}.${n}@bench.example.com`,
+                    phoneE164: '+15551230000',
+                    addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+                    onboardingCallOk: true,
+                    referredBy: 'none',
+                  }),
+                };
+              },
+            },
+          ],
+        }),
+      );
+    }
+    results.signup = summarize(signup);
+
+    log('load login');
+    const login = [];
+    for (let i = 0; i < cfg.runs; i++) {
+      login.push(
+        await run({
+          url: base,
+          duration: cfg.duration,
+          connections: 4,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/dealer/login',
+              setupRequest: (req) => ({
+                ...req,
+                headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(2, ++n % 60_000) },
+                body: JSON.stringify({ username: BENCH_DEALER.email, password: BENCH_DEALER.password }),
+              }),
+            },
+          ],
+        }),
+      );
+    }
+    results.login = summarize(login);
+
+    // 7. A login burst at the rate-limit ceiling while dealers poll at a steady rate.
+    const stats = live.find((e) => e.name === 'affiliate-stats') ?? live[0];
+    if (stats) {
+      log('login burst vs polling');
+      const rate = 100;
+      const pollOpts = {
+        url: base + stats.path,
+        duration: cfg.duration,
+        connections: 10,
+        headers: stats.cookie ? { cookie: stats.cookie } : {},
+        overallRate: rate,
+      };
+      let meter = cpuMeter(server.pid);
+      const quiet = await run(pollOpts);
+      const quietCpu = meter.stop();
+      const attackers = 20;
+      let k = 0;
+      const burst = run({
+        url: base,
+        duration: cfg.duration,
+        connections: 8,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/dealer/login',
+            setupRequest: (req) => {
+              k++;
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(3, k % attackers) },
+                body: JSON.stringify({
+                  username: `nobody${k % attackers}@bench.example.com`,
+                  password: 'wrong-password',
+                }),
+              };
+            },
+          },
+        ],
+      });
+      meter = cpuMeter(server.pid);
+      const loud = await run(pollOpts);
+      const loudCpu = meter.stop();
+      const b = await burst;
+      results.loginBurst = {
+        endpoint: stats.name,
+        pollRate: rate,
+        attackers,
+        limitPerIp: '30 failed sign-ins per 15 minutes (DEFAULT_LIMITS.loginPerIp)',
+        quiet: { p50: quiet.p50, p95: quiet.p95, p99: quiet.p99, cpu: quietCpu },
+        underBurst: { p50: loud.p50, p95: loud.p95, p99: loud.p99, cpu: loudCpu },
+        burst: { reqPerSec: b.reqPerSec, statuses: b.statuses, p95: b.p95 },
+        ratio: quiet.p95 ? loud.p95 / quiet.p95 : null,
+      };
+    }
+
+    // 8. The CSV export: rows/s, memory, first byte; connection released on disconnect.
+    const exportPath = '/api/admin/dealers/export';
+    const probe = await fetch(base + exportPath, { headers: { cookie: adminCookie } }).catch(() => null);
+    await probe?.body?.cancel().catch(() => {});
+    await sleep(500);
+    if (!probe || probe.status === 404) {
+      results.export = { skipped: `GET ${exportPath} answered ${probe?.status ?? 'nothing'} (not implemented yet)` };
+    } else {
+      log('export');
+      const downloads = [];
+      const meter = cpuMeter(server.pid);
+      for (let i = 0; i < cfg.runs; i++)
+        downloads.push(await downloadExport({ base, path: exportPath, cookie: adminCookie, pid: server.pid }));
+      const cpu = meter.stop();
+      const disconnect = await disconnectMidDownload({
+        base,
+        path: exportPath,
+        cookie: adminCookie,
+        pg: db,
+        database: dbName,
+      });
+      const healthy = (await fetch(`${base}/readyz`)).status === 200;
+      results.export = {
+        rows: median(downloads.map((d) => d.rows)),
+        rowsPerSec: median(downloads.map((d) => d.rowsPerSec)),
+        ttfbMs: median(downloads.map((d) => d.ttfbMs)),
+        seconds: median(downloads.map((d) => d.seconds)),
+        rssGrowthBytes: median(downloads.map((d) => d.rssGrowthBytes)),
+        rssGrowthMaxBytes: Math.max(...downloads.map((d) => d.rssGrowthBytes ?? 0)),
+        status: downloads[0].status,
+        contentType: downloads[0].contentType,
+        downloads,
+        cpu,
+        disconnect: { ...disconnect, serverHealthyAfter: healthy },
+      };
+    }
+
+    // 9. Static assets: precompressed and immutable.
+    results.assets = await assetCheck(base);
+
+    // 10. Baseline: the same statements with bare pg and Fastify, same core, same load.
+    const replay = live.filter((e) => e.statements?.length);
+    if (replay.length) {
+      const routesFile = join(tmpdir(), `${dbName}-baseline.json`);
+      writeFileSync(
+        routesFile,
+        JSON.stringify(replay.map((e) => ({ name: e.name, statements: e.statements.filter((s) => !isFramework(s)) }))),
+      );
+      const bport = port + 60;
+      await server.stop();
+      server = null;
+      baseline = await startNode({
+        name: 'baseline',
+        script: join(here, 'baseline.mjs'),
+        cwd: here,
+        env: { DATABASE_URL: dbUrl, PORT: String(bport), BASELINE_ROUTES: routesFile },
+        cores: serverCores,
+        readyUrl: `http://127.0.0.1:${bport}/healthz`,
+      });
+      for (const e of replay) {
+        log(`baseline ${e.name}`);
+        const s = await measure(`http://127.0.0.1:${bport}/b/${e.name}`, {});
+        const r = results.endpoints[e.name];
+        r.baseline = s;
+        r.baselineStatements = e.statements
+          .filter((x) => !isFramework(x))
+          .map((x) => x.sql.replace(/\s+/g, ' ').slice(0, 300));
+        r.ratio = s.reqPerSec ? r.app.reqPerSec / s.reqPerSec : null;
+      }
+      await baseline.stop();
+      baseline = null;
+    }
+
+    // 11. What the server spends its time on, where a target is missed: a CPU profile per case.
+    const profDir = join(tmpdir(), `${dbName}-profiles`);
+    const cases = Object.entries(results.endpoints)
+      .filter(([, r]) => r.ratio !== undefined && r.ratio !== null && r.ratio < 0.6)
+      .map(([name, r]) => ({ name, path: r.path, cookie: live.find((e) => e.name === name).cookie }));
+    if (results.export && !results.export.skipped && results.export.rowsPerSec < 50_000) {
+      cases.push({ name: 'export', path: exportPath, cookie: adminCookie, export: true });
+    }
+    results.profiles = {};
+    for (const c of cases) {
+      log(`profile ${c.name}`);
+      const dir = join(profDir, c.name);
+      server = await startApp(['--cpu-prof', '--cpu-prof-dir', dir]);
+      if (c.export) await downloadExport({ base, path: c.path, cookie: c.cookie, pid: server.pid });
+      else
+        await run({
+          url: base + c.path,
+          duration: Math.min(5, cfg.duration),
+          connections: cfg.connections,
+          headers: c.cookie ? { cookie: c.cookie } : {},
+        });
+      await server.stop();
+      server = null;
+      const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+      results.profiles[c.name] = file ? summarizeProfile(join(dir, file)) : { error: 'no profile written' };
+    }
+
+    // 12. argon2id at OWASP parameters, on the load generator's core.
+    const times = [];
+    for (let i = 0; i < 12; i++) {
+      const t = performance.now();
+      await argon2.hash(`password-${i}`, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+      times.push(performance.now() - t);
+    }
+    results.argon2 = { params: 'argon2id m=19456 KiB, t=2, p=1', medianMs: median(times.slice(2)), samplesMs: times };
+
+    results.capacity = capacity(results);
+  } finally {
+    await server?.stop().catch(() => {});
+    await baseline?.stop().catch(() => {});
+    await db.end().catch(() => {});
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch((e) => log(`drop failed: ${e.message}`));
+    await admin.end();
+  }
+  results.finishedAt = new Date().toISOString();
+  results.totalSeconds = (Date.now() - started) / 1000;
+  const outDir = process.env.BENCH_OUT ?? here;
+  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, 'results.md'), writeReport(results));
+  log(`done in ${results.totalSeconds.toFixed(0)} s: ${join(outDir, 'results.md')}`);
+}
+
+async function signIn(base, path, body) {
+  const r = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
+  const c = r.headers.getSetCookie().find((x) => x.startsWith('dn.sid='));
+  if (!c) throw new Error(`${path} set no session cookie`);
+  return c.split(';')[0];
+}
+
+async function assetCheck(base) {
+  const html = await (await fetch(`${base}/`)).text();
+  const js = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  if (!js) return { error: 'no script in index.html' };
+  const out = { asset: js };
+  for (const enc of ['br', 'gzip']) {
+    const r = await fetch(base + js, { headers: { 'accept-encoding': enc } });
+    await r.arrayBuffer();
+    out[enc] = { contentEncoding: r.headers.get('content-encoding'), cacheControl: r.headers.get('cache-control') };
+  }
+  const idx = await fetch(`${base}/`);
+  out.indexCacheControl = idx.headers.get('cache-control');
+  return out;
+}
+
+/**
+ * Dealer dashboards one server holds: a dashboard polls stats every 5 s and info every 10 s,
+ * i.e. 0.3 requests/s. Per-poll cost is the reciprocal of the measured throughput (the server
+ * saturated at `connections` concurrent requests); the p95 at that load decides whether the
+ * figure is under the 100 ms bar.
+ */
+function capacity(results) {
+  const s = results.endpoints['affiliate-stats'];
+  const i = results.endpoints['dealer-info'];
+  if (!s?.app || !i?.app) return { skipped: 'needs both affiliate-stats and dealer-info' };
+  const pick = (e) => e.conditional ?? e.app;
+  const cost = 0.2 / pick(s).reqPerSec + 0.1 / pick(i).reqPerSec; // server-seconds per dashboard-second
+  const p95 = Math.max(pick(s).p95, pick(i).p95);
+  return {
+    model:
+      'stats every 5 s + info every 10 s = 0.3 polls/s per dashboard (conditional requests, as browsers send them)',
+    statsReqPerSec: pick(s).reqPerSec,
+    infoReqPerSec: pick(i).reqPerSec,
+    p95AtSaturationMs: p95,
+    dashboards: Math.floor(1 / cost),
+    dashboardsAt70Percent: Math.floor(0.7 / cost),
+  };
+}
