@@ -1,0 +1,35 @@
+import { RECRUITER_COOKIE, RECRUITER_COOKIE_DAYS, RECRUITER_ID_RE } from '@dn/schema';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * `GET /?r=ID` (any page) sets the recruiter_id cookie on the server's response too: browsers
+ * cap the lifetime of script-set cookies and a client router may drop the parameter before
+ * the page code reads it. Not httpOnly, because the wizard reads it. An id that is not
+ * well formed is ignored with a warning.
+ */
+export const referralPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.method !== 'GET') return;
+      const q = req.url.indexOf('?');
+      if (q < 0) return;
+      const path = req.url.slice(0, q);
+      if (path.startsWith('/api/') || path.startsWith('/trpc') || path.startsWith('/assets/')) return;
+      const r = new URLSearchParams(req.url.slice(q + 1)).get('r');
+      if (r === null) return;
+      if (!RECRUITER_ID_RE.test(r)) {
+        req.log.warn({ recruiterId: r.slice(0, 40) }, 'ignored a malformed recruiter id in the link');
+        return;
+      }
+      reply.setCookie(RECRUITER_COOKIE, r, {
+        path: '/',
+        maxAge: RECRUITER_COOKIE_DAYS * 24 * 60 * 60,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        httpOnly: false,
+      });
+    });
+  },
+  { name: 'referral', dependencies: ['session'] },
+);

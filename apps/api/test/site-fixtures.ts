@@ -1,0 +1,40 @@
+import type { Harness } from './helpers';
+
+/** A complete, valid application for a tier, with overrides. */
+export function application(tier: 'Affiliate' | 'Authorized' | 'Preferred', over: Record<string, unknown> = {}) {
+  const installer = tier !== 'Affiliate';
+  return {
+    tier,
+    fullName: 'Jane Applicant',
+    companyName: 'Attic Pros LLC',
+    email: `jane.${Math.random().toString(36).slice(2)}@example.com`,
+    phoneE164: '(512) 555-0142',
+    addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    ...(installer
+      ? {
+          entityType: 'LLC',
+          licensedInstallers: true,
+          crewCount: 3,
+          insuranceCertUrl: 'https://example.com/cert.pdf',
+          maintainInventory: true,
+          salesReps: 2,
+          monthlyVolume: 5000,
+        }
+      : {}),
+    ...(tier === 'Preferred' ? { permittingCapable: true, homePerformance: true } : {}),
+    crmName: 'HubSpot',
+    productVerticals: ['Solar: Residential', 'Healthy Food & Water: Water'],
+    onboardingCallOk: true,
+    referredBy: 'none',
+    ...over,
+  };
+}
+
+/** An affiliate link owned by an approved dealer. */
+export async function createLink(db: Harness['db'], dealerId: string, recruiterId: string, isActive = true) {
+  return db
+    .insertInto('affiliateLinks')
+    .values({ recruiterId, dealerId, affiliateCode: `code-${recruiterId}`, isActive, updatedAt: new Date() })
+    .returning(['id', 'recruiterId'])
+    .executeTakeFirstOrThrow();
+}

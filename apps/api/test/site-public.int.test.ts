@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealer, createHarness, type Harness, signInAdmin } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const auditCount = async (eventType: string) =>
+  Number(
+    (
+      await h.db
+        .selectFrom('auditLogs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('eventType', '=', eventType)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('GET /api/dealers/public', () => {
+  it('lists approved and active dealers with id, fullName and companyName only', async () => {
+    const approved = await createDealer(h.db, { status: 'approved', fullName: 'Amy Approved', companyName: 'A Co' });
+    const active = await createDealer(h.db, { status: 'active', fullName: 'Ann Active' });
+    const pending = await createDealer(h.db, { status: 'pending', fullName: 'Pat Pending' });
+    const rejected = await createDealer(h.db, { status: 'rejected', fullName: 'Rex Rejected' });
+    const res = await h.app.inject('/api/dealers/public');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { id: string }[];
+    const ids = list.map((d) => d.id);
+    expect(ids).toContain(approved.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(pending.id);
+    expect(ids).not.toContain(rejected.id);
+    expect(list.find((d) => d.id === approved.id)).toEqual({
+      id: approved.id,
+      fullName: 'Amy Approved',
+      companyName: 'A Co',
+    });
+    expect(res.body).not.toMatch(/email|password|phone/i);
+  });
+
+  it('has a tRPC twin', async () => {
+    const res = await h.app.inject('/trpc/site.publicDealers');
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().result.data)).toBe(true);
+  });
+});
+
+describe('GET /api/landing-videos', () => {
+  it('sends the extracted player URL, never the admin HTML', async () => {
+    await h.db
+      .updateTable('landingVideos')
+      .set({
+        vimeoEmbedCode:
+          '<iframe src="https://player.vimeo.com/video/123456?h=abcdef1234&autoplay=1" onload="alert(1)"></iframe><script>alert(2)</script>',
+        title: 'Intro <b>bold</b>',
+      })
+      .where('videoKey', '=', 'intro_video')
+      .execute();
+    await h.db
+      .updateTable('landingVideos')
+      .set({ vimeoEmbedCode: '<img src=x onerror="alert(3)">' })
+      .where('videoKey', '=', 'demo_video')
+      .execute();
+    const res = await h.app.inject('/api/landing-videos');
+    expect(res.statusCode).toBe(200);
+    const videos = res.json() as { videoKey: string; playerUrl: string | null; title: string; isActive: boolean }[];
+    const intro = videos.find((v) => v.videoKey === 'intro_video');
+    const demo = videos.find((v) => v.videoKey === 'demo_video');
+    expect(intro).toEqual({
+      videoKey: 'intro_video',
+      title: 'Intro <b>bold</b>',
+      isActive: true,
+      playerUrl: 'https://player.vimeo.com/video/123456?h=abcdef1234&dnt=1',
+    });
+    expect(demo?.playerUrl).toBeNull();
+    expect(res.body).not.toMatch(/<script|onerror|onload|<iframe|vimeoEmbedCode/);
+  });
+
+  it('has a tRPC twin', async () => {
+    const res = await h.app.inject('/trpc/site.landingVideos');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('tracking', () => {
+  it('records a cookie_set event in the audit trail', async () => {
+    const before = await auditCount('affiliate.cookie_set');
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/affiliate/track-event',
+      payload: {
+        eventType: 'cookie_set',
+        recruiterId: 'rita-01',
+        details: { expirationDate: '2026-12-21', isSecure: true, timestamp: '2026-11-21T10:00:00Z' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await auditCount('affiliate.cookie_set')).toBe(before + 1);
+    const row = await h.db
+      .selectFrom('auditLogs')
+      .select(['recruiterId', 'details', 'category'])
+      .where('eventType', '=', 'affiliate.cookie_set')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ recruiterId: 'rita-01', category: 'affiliate', details: { isSecure: true } });
+  });
+
+  it('records a url_capture and a signup', async () => {
+    const capture = await h.app.inject({
+      method: 'POST',
+      url: '/api/affiliate/track-event',
+      payload: { eventType: 'url_capture', recruiterId: 'rita-01', details: { url: 'https://x.test/?r=rita-01' } },
+    });
+    expect(capture.statusCode).toBe(200);
+    const before = await auditCount('affiliate.signup_tracked');
+    const signup = await h.app.inject({
+      method: 'POST',
+      url: '/api/affiliate/track-signup',
+      payload: { recruiterId: 'rita-01', userData: { email: 'New@Example.com' }, clientHash: 'abc123' },
+    });
+    expect(signup.statusCode).toBe(200);
+    expect(await auditCount('affiliate.signup_tracked')).toBe(before + 1);
+  });
+
+  it('refuses garbage with 4xx and writes nothing', async () => {
+    const before = Number(
+      (
+        await h.db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const bad: [string, unknown][] = [
+      ['/api/affiliate/track-event', { eventType: 'hack', recruiterId: 'x' }],
+      ['/api/affiliate/track-event', { eventType: 'cookie_set', recruiterId: 'x'.repeat(500) }],
+      ['/api/affiliate/track-event', { eventType: 'cookie_set', recruiterId: 'ok', details: { a: { deep: 1 } } }],
+      [
+        '/api/affiliate/track-event',
+        {
+          eventType: 'cookie_set',
+          recruiterId: 'ok',
+          details: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])),
+        },
+      ],
+      ['/api/affiliate/track-signup', { recruiterId: 'ok', userData: { email: 'nope' } }],
+      ['/api/affiliate/track-signup', 'garbage'],
+    ];
+    for (const [url, payload] of bad) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url,
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const after = Number(
+      (
+        await h.db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after).toBe(before);
+  });
+
+  it('rate-limits tracking per address', async () => {
+    const limited = await createHarness({ limits: { trackPerIp: { max: 2, windowSec: 60 } } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await limited.app.inject({
+          method: 'POST',
+          url: '/api/affiliate/track-event',
+          payload: { eventType: 'url_capture', recruiterId: 'rita-01' },
+        });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('referral cookie on the server response', () => {
+  it('sets recruiter_id for /?r=ID: 30 days, path /, SameSite=Lax, readable by the page', async () => {
+    const res = await h.app.inject('/?r=rita-01');
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('recruiter_id='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/^recruiter_id=rita-01;/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('marks it Secure on https', async () => {
+    const app = await createHarness({ config: { trustProxy: '127.0.0.1' } });
+    try {
+      const res = await app.app.inject({ url: '/?r=rita-01', headers: { 'x-forwarded-proto': 'https' } });
+      const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('recruiter_id='));
+      expect(cookie).toMatch(/Secure/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ignores a malformed id', async () => {
+    for (const url of ['/?r=ab', '/?r=%3Cscript%3E', `/?r=${'a'.repeat(21)}`, '/api/dealers/public?r=rita-01']) {
+      const res = await h.app.inject(url);
+      const cookies = [res.headers['set-cookie']].flat().filter(Boolean).join(';');
+      expect(cookies, url).not.toMatch(/recruiter_id=/);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
+describe('authorization', () => {
+  it('public routes answer visitors and signed-in admins alike', async () => {
+    const cookie = await signInAdmin(h.app);
+    for (const headers of [{}, { cookie }]) {
+      expect((await h.app.inject({ url: '/api/landing-videos', headers })).statusCode).toBe(200);
+      expect((await h.app.inject({ url: '/api/dealers/public', headers })).statusCode).toBe(200);
+    }
+  });
+});
