@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, sql } from '@dn/db';
 import { createEmptyPostgresDatabase } from '@dn/db/testing';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, clientIp, freePort, ownPostgres, post, type Server, startServer } from './processes';
 import { application } from './support';
@@ -63,12 +62,12 @@ async function storedEmails(query: (text: string) => Promise<{ rows: Array<{ ema
 
 function pgQuery(url: string) {
   return async (text: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
+    const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
     try {
-      return await c.query(text);
+      const r = await sql.raw<{ email: string; n: string }>(text).execute(database.db);
+      return { rows: r.rows };
     } finally {
-      await c.end();
+      await database.close();
     }
   };
 }
@@ -127,7 +126,7 @@ describe('durability with real processes', () => {
 
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect((await ready.json()).message).toBeTruthy();
+    expect(((await ready.json()) as { message?: string }).message).toBeTruthy();
     const during = await post(`${server.url}/api/dealer-signup`, application(`outage.${Date.now()}@example.com`));
     expect(during.status).toBe(503);
     expect(JSON.parse(during.text).message).toMatch(/temporarily unavailable/);
