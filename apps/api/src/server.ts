@@ -16,6 +16,11 @@ async function main() {
     poolSize: 10,
     onPoolError: (err) => bootLog.warn({ err }, 'idle database connection lost; the pool will reconnect'),
   });
+  // A connection that dies while checked out emits 'error' on its client, which the pool does
+  // not handle then; unhandled, it would end the process. The query itself still fails (503).
+  database.pool.on('connect', (client) => {
+    client.on('error', (err) => bootLog.warn({ err }, 'database connection lost while in use'));
+  });
   await migrateToLatest(database.db);
   await seed(database.db);
   const admin = await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });

@@ -121,7 +121,7 @@ describe('durability with real processes', () => {
     cleanups.push(() => server.kill());
     const load = signupLoad(() => server.url, 3);
     await sleep(1_000);
-    own.stop();
+    own.stop('immediate');
     await sleep(500);
 
     const ready = await fetch(`${server.url}/readyz`);

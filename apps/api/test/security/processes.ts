@@ -92,7 +92,8 @@ export async function startServer(opts: { port?: number; env: Record<string, str
 /** A PostgreSQL of our own, so stopping it disturbs nobody else's tests. */
 export interface OwnPostgres {
   url: string;
-  stop(): void;
+  /** 'immediate' drops every connection without a goodbye, as a crash or a network cut would. */
+  stop(mode?: 'fast' | 'immediate'): void;
   start(): void;
   destroy(): void;
 }
@@ -116,7 +117,7 @@ export async function ownPostgres(): Promise<OwnPostgres> {
   }
   chmodSync(dir, 0o700);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  const pgctl = (action: 'start' | 'stop') =>
+  const pgctl = (action: 'start' | 'stop', mode = 'fast') =>
     run('pg_ctl', [
       '-D',
       data,
@@ -125,13 +126,13 @@ export async function ownPostgres(): Promise<OwnPostgres> {
       '-w',
       '-o',
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      ...(action === 'stop' ? ['-m', 'fast'] : []),
+      ...(action === 'stop' ? ['-m', mode] : []),
       action,
     ]);
   pgctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => pgctl('stop'),
+    stop: (mode = 'fast') => pgctl('stop', mode),
     start: () => pgctl('start'),
     destroy() {
       try {
