@@ -3,15 +3,15 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { schemaResolver } from '../auth/resolver';
 
 export function CreateLinkForm() {
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { recruiterId: '' },
-    validate: zod4Resolver(affiliateLinkForm),
+    validate: schemaResolver(affiliateLinkForm),
   });
   const create = useMutation(
     trpc.account.createAffiliateLink.mutationOptions({

@@ -3,10 +3,10 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { serverMessage } from './messages';
+import { schemaResolver } from './resolver';
 
 export interface ForgotPasswordDialogProps {
   opened: boolean;
@@ -21,7 +21,7 @@ export interface ForgotPasswordDialogProps {
  */
 export function ForgotPasswordDialog({ opened, onClose, intro }: ForgotPasswordDialogProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zod4Resolver(resetPassword) });
+  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: schemaResolver(resetPassword) });
   const send = useMutation(
     trpc.account.resetPassword.mutationOptions({
       onSuccess: (_data, input) => {

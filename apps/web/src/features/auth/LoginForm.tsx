@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
+import { schemaResolver } from './resolver';
 
 /** Dealer sign-in: the username is the dealer's email. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
@@ -16,7 +16,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: zod4Resolver(login),
+    validate: schemaResolver(login),
   });
   const signIn = useMutation(
     trpc.auth.dealerLogin.mutationOptions({

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
+import { schemaResolver } from './resolver';
 
 /** Sets the password from an emailed link, then the dealer is signed in and lands on /dashboard. */
 export function SetupPasswordForm({ token }: { token: string }) {
@@ -15,7 +15,7 @@ export function SetupPasswordForm({ token }: { token: string }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { token, password: '', confirmPassword: '' },
-    validate: zod4Resolver(setupPasswordForm),
+    validate: schemaResolver(setupPasswordForm),
   });
   const setup = useMutation(
     trpc.account.setupPassword.mutationOptions({
@@ -31,7 +31,8 @@ export function SetupPasswordForm({ token }: { token: string }) {
       onError: async (error) => {
         const message = serverMessage(error);
         // A dead link sends the user back to /login, which explains and offers a fresh one.
-        if (httpStatusOf(error) === 410) {
+        // Over tRPC an expired link is a 400 like a malformed one: the words tell them apart.
+        if (httpStatusOf(error) === 410 || message === LINK_ERRORS['expired-magic-link']) {
           await navigate({ to: '/login', search: { error: 'expired-magic-link' } });
           return;
         }

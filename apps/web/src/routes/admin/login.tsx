@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { schemaResolver } from '../../features/auth/resolver';
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
@@ -16,7 +16,7 @@ function AdminLoginPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: zod4Resolver(adminLoginForm),
+    validate: schemaResolver(adminLoginForm),
   });
   const signIn = useMutation(
     trpc.auth.adminLogin.mutationOptions({

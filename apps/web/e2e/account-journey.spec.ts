@@ -1,0 +1,84 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { applyAsDealer, approveAsAdmin, uniqueEmail } from './support/accounts';
+import { linkIn, waitForMail } from './support/mail';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('an approved dealer sets a password from the email, creates an affiliate link, and sees a signup through it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('journey');
+  await applyAsDealer(page.request, email, { fullName: 'Jamie Journey', companyName: 'Journey Co' });
+  const admin = await playwrightRequest.newContext({ baseURL });
+  await approveAsAdmin(admin, email);
+  await admin.dispose();
+
+  const mail = await waitForMail(email, /approved/);
+  expect(mail.text).toContain('expires in 72 hours');
+  const link = linkIn(mail, '/login');
+  await page.goto(link);
+  await expect(page.getByRole('tab', { name: 'Set Up Password' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveCount(0);
+
+  // The form checks before sending.
+  await page.getByLabel('New password', { exact: true }).fill('12345');
+  await page.getByLabel('Confirm password').fill('12345');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('journey-pass-1');
+  await page.getByLabel('Confirm password').fill('journey-pass-2');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm password').fill('journey-pass-1');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome, Jamie Journey!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dealer Information' })).toBeVisible();
+  await expect(page.getByText('Journey Co').first()).toBeVisible();
+  await expect(page.getByTestId('dealer-status')).toHaveText('approved');
+  await expect(page.getByRole('link', { name: 'Dealer Resources' })).toHaveAttribute('href', '/resources');
+
+  // The link is used up.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?token=/);
+  await page.getByLabel('New password', { exact: true }).fill('another-pass');
+  await page.getByLabel('Confirm password').fill('another-pass');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page).toHaveURL(/error=expired-magic-link/);
+  await expect(page.getByText('The magic link has expired or has already been used.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Email me a fresh link' })).toBeVisible();
+
+  // Affiliate program.
+  await page.goto('/dashboard');
+  const recruiterId = `jj${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Create Link' }).click();
+  await expect(page.getByText('Please enter a recruiter ID')).toBeVisible();
+  await page.getByLabel('Recruiter ID').fill(recruiterId);
+  await page.getByRole('button', { name: 'Create Link' }).click();
+  await expect(page.getByText('Affiliate link created successfully!')).toBeVisible();
+  const share = page.getByRole('textbox', { name: 'Your referral link' });
+  await expect(share).toHaveValue(`${baseURL}/?r=${recruiterId}`);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Copied!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/?r=${recruiterId}`);
+  await expect(page.getByText('No referrals yet')).toBeVisible();
+
+  // Someone opens the link and applies; the recruiter's list shows them within a poll.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/?r=${recruiterId}`);
+  const referred = uniqueEmail('referred');
+  await applyAsDealer(visitorPage.request, referred, { fullName: 'Riley Referred', recruiterId });
+  await visitor.close();
+
+  const row = page.getByRole('row', { name: /Riley Referred/ });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText('Link');
+  await expect(row).toContainText('Jamie Journey');
+  await expect(row).toContainText('Affiliate');
+  await expect(row).toContainText(`r***@example.com`);
+  await expect(row).not.toContainText(referred);
+});

@@ -1,0 +1,43 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from '../global-setup';
+
+let seq = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${(++seq).toString(36)}@example.com`;
+
+/** The smallest valid dealer application (the wizard sends the same fields). */
+export function application(email: string, over: Record<string, unknown> = {}) {
+  return {
+    tier: 'Affiliate',
+    fullName: 'E2E Dealer',
+    email,
+    phoneE164: '(555) 123-4567',
+    addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    referredBy: 'none',
+    onboardingCallOk: true,
+    ...over,
+  };
+}
+
+/** Applies through the public API (as the wizard does). */
+export async function applyAsDealer(request: APIRequestContext, email: string, over: Record<string, unknown> = {}) {
+  const res = await request.post('/api/dealer-signup', { data: application(email, over) });
+  if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Signs in as the e2e admin (in the given request context, not the page's) and approves the
+ * dealer with that email, which emails the set-password link. Returns the dealer's id.
+ */
+export async function approveAsAdmin(admin: APIRequestContext, email: string): Promise<string> {
+  const login = await admin.post('/api/admin/login', { data: ADMIN });
+  if (!login.ok()) throw new Error(`admin login failed: ${login.status()}`);
+  const list = await admin.get(`/api/admin/dealers?q=${encodeURIComponent(email)}`);
+  if (!list.ok()) throw new Error(`dealer list failed: ${list.status()} ${await list.text()}`);
+  const { items } = (await list.json()) as { items: { id: string; email: string }[] };
+  const dealer = items.find((d) => d.email === email);
+  if (!dealer) throw new Error(`no dealer ${email} in the admin list`);
+  const res = await admin.post(`/api/admin/dealers/${dealer.id}/approve`);
+  if (!res.ok()) throw new Error(`approve failed: ${res.status()} ${await res.text()}`);
+  return dealer.id;
+}
