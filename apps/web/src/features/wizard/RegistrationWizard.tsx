@@ -1,15 +1,119 @@
-import { Stack, Text } from '@mantine/core';
+import { dealerApplication, WIZARD_CLOSE_DELAY_MS, WIZARD_STEPS } from '@dn/schema';
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useRef, useState } from 'react';
+import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { initialValues, STEP_COUNT, stepOfField, toApplication, type WizardValues } from './form';
+import { clearRecruiterCookie, currentRecruiterId, trackReferredSignup } from './referral';
+import { BasicInfoStep, BusinessStep, SalesStep, TierStep } from './Steps1to3';
+import { AgreementsStep, FocusStep, ReviewStep } from './Steps4to7';
+import classes from './wizard.module.css';
 
 export interface RegistrationWizardProps {
-  /** Called after a successful application (the caller closes its modal or switches tabs). */
+  /** Called 2 s after a successful application (the caller closes its modal or switches tabs). */
   onDone?: () => void;
+  /** Cancel on step 1; without it no Cancel button shows. */
+  onCancel?: () => void;
 }
 
-/** The 7-step dealer application (SPEC section 2). Placeholder until the steps land. */
-export function RegistrationWizard(_props: RegistrationWizardProps) {
+const resolve = zod4Resolver(dealerApplication);
+const STEPS = [TierStep, BasicInfoStep, BusinessStep, SalesStep, FocusStep, AgreementsStep, ReviewStep];
+
+/** The 7-step dealer application (SPEC section 2): Next checks only the step's own fields. */
+export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps) {
+  const [step, setStep] = useState(0);
+  const [done, setDone] = useState(false);
+  const form = useForm<WizardValues>({ mode: 'controlled', initialValues: initialValues(currentRecruiterId()) });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = useMutation(
+    trpc.site.signup.mutationOptions({
+      onSuccess: (_res, input) => {
+        notifications.show({
+          title: 'Application Submitted Successfully!',
+          message: 'Thank you for applying. Please watch your email inbox for the next steps.',
+          color: 'green',
+        });
+        if (input.recruiterId) trackReferredSignup(input.recruiterId, String(input.email));
+        clearRecruiterCookie();
+        setDone(true);
+        timer.current = setTimeout(() => onDone?.(), WIZARD_CLOSE_DELAY_MS);
+      },
+      onError: (error) => {
+        notifications.show({
+          title: 'Registration Failed',
+          message: error.message || 'Something went wrong. Please try again.',
+          color: 'red',
+        });
+        const fields = fieldErrorsOf(error);
+        if (fields && Object.keys(fields).length) {
+          form.setErrors(fields);
+          setStep(Math.min(...Object.keys(fields).map(stepOfField)));
+        }
+      },
+    }),
+  );
+
+  const go = (next: number) => {
+    setStep(next);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  /** Validates this step's fields with the shared schema; other steps' errors stay hidden. */
+  const next = () => {
+    const all = resolve(toApplication(form.getValues()) as Record<string, unknown>);
+    const own = WIZARD_STEPS[step]!.fields as readonly string[];
+    const errors = Object.fromEntries(Object.entries(all).filter(([k]) => own.includes(k)));
+    form.setErrors(errors);
+    if (Object.keys(errors).length === 0) go(step + 1);
+  };
+
+  const Step = STEPS[step]!;
+  const last = step === STEP_COUNT - 1;
   return (
-    <Stack>
-      <Text>Dealer application</Text>
+    <Stack gap="md" data-testid="registration-wizard">
+      <div>
+        <Text size="sm" c="dimmed">
+          Step {step + 1} of {STEP_COUNT}
+        </Text>
+        <Title order={3} ref={heading} tabIndex={-1} data-testid="wizard-step-title">
+          {WIZARD_STEPS[step]!.title}
+        </Title>
+        <Progress value={((step + 1) / STEP_COUNT) * 100} size="sm" mt="xs" aria-hidden />
+      </div>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!last) next();
+          else if (!submit.isPending && !done) submit.mutate(toApplication(form.getValues()));
+        }}
+      >
+        <Step form={form} />
+        <Group justify="space-between" mt="lg" className={classes.footer}>
+          {step === 0 ? (
+            onCancel ? (
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+            ) : (
+              <span />
+            )
+          ) : (
+            <Button variant="default" onClick={() => go(step - 1)} disabled={submit.isPending || done}>
+              Previous
+            </Button>
+          )}
+          <Button type="submit" loading={submit.isPending} disabled={done}>
+            {last ? 'Submit Application' : 'Next'}
+          </Button>
+        </Group>
+      </form>
     </Stack>
   );
 }
