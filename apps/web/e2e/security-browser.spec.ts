@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
+
+/**
+ * Browser-side security: the app runs under its Content-Security-Policy, injected script is
+ * blocked, sign-in never sends the browser off-site, and stored XSS payloads from the public
+ * forms render as inert text in the admin console.
+ */
+
+const PAYLOADS = [
+  '<img src=x onerror="window.__xss=1">',
+  '<script>window.__xss=2</script>',
+  '"><svg onload="window.__xss=3">',
+  'javascript:window.__xss=4//',
+  '{{constructor.constructor("window.__xss=5")()}}',
+];
+
+/** Fails the test on any dialog, and collects CSP violations reported by the page. */
+function watch(page: Page) {
+  const violations: string[] = [];
+  page.on('dialog', (d) => {
+    throw new Error(`a dialog opened: ${d.message()}`);
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}
+
+test('the app works under its CSP with no violations, and inline script is refused', async ({ page }) => {
+  const violations = watch(page);
+  for (const path of ['/', '/login', '/admin/login', '/about']) {
+    const res = await page.goto(path);
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    await expect(page.locator('#root')).not.toBeEmpty();
+  }
+  expect(violations).toEqual([]);
+  // An injected inline script does not run.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inline = 1';
+    document.body.appendChild(s);
+  });
+  expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
+});
+
+test('a token page sends no referrer, and the API refuses a cross-site write', async ({ page, request }) => {
+  const res = await page.goto(`/login?token=${'A'.repeat(43)}`);
+  expect(res?.headers()['referrer-policy']).toBe('no-referrer');
+  const forged = await request.post('/api/dealer/login', {
+    headers: { origin: 'https://evil.example' },
+    data: { username: 'x@example.com', password: 'whatever' },
+  });
+  expect(forged.status()).toBe(403);
+});
+
+test('sign-in stays on this site whatever the address asks', async ({ page, baseURL }) => {
+  await page.goto('/admin/login?redirect=https://evil.example/&next=//evil.example&returnTo=https:%2F%2Fevil.example');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
+
+test('stored XSS from signup and call booking renders as text in the admin console', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  for (const [i, payload] of PAYLOADS.entries()) {
+    const signup = await request.post('/api/dealer-signup', {
+      data: {
+        tier: 'Affiliate',
+        fullName: `${payload} ${tag}`,
+        companyName: payload,
+        email: `xss.${tag}.${i}@example.com`,
+        phoneE164: '5125550100',
+        addressJson: { street: payload, city: payload, state: 'TX', zipCode: '78701' },
+        referredBy: 'none',
+        onboardingCallOk: true,
+      },
+    });
+    expect(signup.status(), await signup.text()).toBeLessThan(300);
+    const call = await request.post('/api/schedule-call', {
+      data: {
+        name: `${payload} ${tag}`,
+        email: `xss.call.${tag}.${i}@example.com`,
+        phone: '5125550100',
+        preferredDate: date,
+        preferredTime: 'morning',
+        notes: payload,
+      },
+    });
+    expect(call.status(), await call.text()).toBeLessThan(300);
+  }
+
+  watch(page);
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Dealer Profiles: each payload is visible literally, as the text it is.
+  for (const payload of PAYLOADS) await expect(page.getByText(`${payload} ${tag}`).first()).toBeVisible();
+  await page.getByRole('tab', { name: /Call Schedules/ }).click();
+  for (const payload of PAYLOADS) await expect(page.getByText(`${payload} ${tag}`).first()).toBeVisible();
+
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+});
