@@ -12,8 +12,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   const email = uniqueEmail('journey');
   await applyAsDealer(page.request, email, { fullName: 'Jamie Journey', companyName: 'Journey Co' });
   const admin = await playwrightRequest.newContext({ baseURL });
-  await approveAsAdmin(admin, email);
-  await admin.dispose();
+  const dealerId = await approveAsAdmin(admin, email);
 
   const mail = await waitForMail(email, /approved/);
   expect(mail.text).toContain('expires in 72 hours');
@@ -81,4 +80,11 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await expect(row).toContainText('Affiliate');
   await expect(row).toContainText(`r***@example.com`);
   await expect(row).not.toContainText(referred);
+
+  // Suspended by an admin: the next dealer-info poll (10 s) finds the session gone.
+  const suspend = await admin.post(`/api/admin/dealers/${dealerId}/status`, { data: { status: 'suspended' } });
+  expect(suspend.ok()).toBe(true);
+  await admin.dispose();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
 });
