@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../global-setup';
+import { linkIn, waitForMail } from './mail';
 
 let seq = 0;
 export const uniqueEmail = (prefix: string) =>
@@ -40,4 +41,23 @@ export async function approveAsAdmin(admin: APIRequestContext, email: string): P
   const res = await admin.post(`/api/admin/dealers/${dealer.id}/approve`);
   if (!res.ok()) throw new Error(`approve failed: ${res.status()} ${await res.text()}`);
   return dealer.id;
+}
+
+/**
+ * A dealer who applied, was approved by the admin, and set a password from the emailed link.
+ * The set-up call goes through `signedIn` (a page's request context), so that page is signed in.
+ */
+export async function approvedDealer(
+  signedIn: APIRequestContext,
+  admin: APIRequestContext,
+  over: Record<string, unknown> = {},
+) {
+  const email = uniqueEmail('dealer');
+  await applyAsDealer(signedIn, email, over);
+  const id = await approveAsAdmin(admin, email);
+  const link = linkIn(await waitForMail(email, /approved/), '/login');
+  const token = new URL(link).searchParams.get('token');
+  const res = await signedIn.post('/api/dealer/setup-password', { data: { token, password: 'dealer-pass-1' } });
+  if (!res.ok()) throw new Error(`setup-password failed: ${res.status()} ${await res.text()}`);
+  return { id, email, password: 'dealer-pass-1' };
 }
