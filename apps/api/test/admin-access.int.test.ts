@@ -79,13 +79,16 @@ describe('admin REST routes', () => {
     }
   });
 
-  it.each(adminRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s: 401 signed out, 403 as a dealer', async (_n, route) => {
-    const out = await inject(route);
-    expect(out.statusCode).toBe(401);
-    const dealer = await inject(route, dealerCookie);
-    expect(dealer.statusCode).toBe(403);
-    expect(dealer.json().message).toBe('Access Denied: You need administrator privileges to access this page.');
-  });
+  it.each(adminRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s: 401 signed out, 403 as a dealer',
+    async (_n, route) => {
+      const out = await inject(route);
+      expect(out.statusCode).toBe(401);
+      const dealer = await inject(route, dealerCookie);
+      expect(dealer.statusCode).toBe(403);
+      expect(dealer.json().message).toBe('Access Denied: You need administrator privileges to access this page.');
+    },
+  );
 
   it('every admin route is documented in the OpenAPI document', async () => {
     const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
@@ -103,10 +106,13 @@ describe('admin tRPC procedures', () => {
     }
   });
 
-  it.each(adminProcs.map(([path, p]) => [path, p._def.type] as const))('%s: 401 signed out, 403 as a dealer', async (path, type) => {
-    expect((await callTrpc(path, type)).statusCode).toBe(401);
-    expect((await callTrpc(path, type, dealerCookie)).statusCode).toBe(403);
-  });
+  it.each(adminProcs.map(([path, p]) => [path, p._def.type] as const))(
+    '%s: 401 signed out, 403 as a dealer',
+    async (path, type) => {
+      expect((await callTrpc(path, type)).statusCode).toBe(401);
+      expect((await callTrpc(path, type, dealerCookie)).statusCode).toBe(403);
+    },
+  );
 
   it('an admin passes the guard (reads answer 200)', async () => {
     for (const [path, p] of adminProcs) {
