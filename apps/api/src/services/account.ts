@@ -128,13 +128,14 @@ export async function dealerInfo(ctx: Context & { user: User }) {
   return d;
 }
 
-/** The first-order form configured for the signed-in dealer's tier. */
+/** The first-order form configured for the signed-in dealer's tier (the session user is loaded fresh per request). */
 export async function dealerFirstOrderForm(ctx: Context & { user: User }) {
-  const d = await dealerInfo(ctx);
+  const tier = ctx.user.tier;
+  if (!tier) throw new AppError('FORBIDDEN', 'This is for dealer accounts');
   const form = await ctx.db
     .selectFrom('firstOrderForms')
     .select(['tier', 'formUrl', 'isRequired'])
-    .where('tier', '=', d.tier)
+    .where('tier', '=', tier)
     .executeTakeFirst();
-  return form ?? { tier: d.tier, formUrl: null, isRequired: true };
+  return form ?? { tier, formUrl: null, isRequired: true };
 }
