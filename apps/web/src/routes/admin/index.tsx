@@ -1,12 +1,29 @@
-import { Container, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { Center, Container, Loader, Text } from '@mantine/core';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { AdminConsole } from '../../features/admin/AdminConsole';
+import { useAuth } from '../../lib/auth';
 
-export const Route = createFileRoute('/admin/')({ component: Page });
+// The route is code-split: the console's code loads only when /admin opens.
+export const Route = createFileRoute('/admin/')({ component: AdminPage });
 
-function Page() {
-  return (
-    <Container py="xl">
-      <Title order={1}>Admin Dashboard</Title>
-    </Container>
-  );
+function AdminPage() {
+  const auth = useAuth();
+  if (auth.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!auth.isAuthenticated) return <Navigate to="/admin/login" replace />;
+  if (!auth.isAdmin) {
+    return (
+      <Container py="xl">
+        <Text role="alert" fw={500}>
+          Access Denied: You need administrator privileges to access this page.
+        </Text>
+      </Container>
+    );
+  }
+  return <AdminConsole />;
 }

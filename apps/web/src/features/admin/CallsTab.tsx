@@ -1,0 +1,86 @@
+import { CALL_WINDOWS, DATE_FORMAT, POLL_MS } from '@dn/schema';
+import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { trpc } from '../../lib/trpc';
+import type { CallItem } from './types';
+import { useAdminFeedback } from './use-admin-mutation';
+
+/** SPEC badge styles: completed default, cancelled destructive, otherwise secondary. */
+function StatusBadge({ status }: { status: CallItem['status'] }) {
+  if (status === 'completed') return <Badge variant="filled">completed</Badge>;
+  if (status === 'cancelled') return <Badge color="red">cancelled</Badge>;
+  return (
+    <Badge variant="light" color="gray">
+      {status}
+    </Badge>
+  );
+}
+
+export function CallsTab() {
+  const calls = useQuery(trpc.admin.callSchedules.queryOptions(undefined, { refetchInterval: POLL_MS.callSchedules }));
+  const feedback = useAdminFeedback();
+  const setStatus = useMutation(
+    trpc.admin.setCallStatus.mutationOptions(feedback('Failed to update call status', 'Call status updated')),
+  );
+  if (calls.isLoading) return <Skeleton h={200} />;
+  if (!calls.data?.length) return <Text c="dimmed">No call requests yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Preferred Date</Table.Th>
+            <Table.Th>Preferred Time</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {calls.data.map((c) => (
+            <Table.Tr key={c.id} data-testid="call-row">
+              <Table.Td>{c.name}</Table.Td>
+              <Table.Td>{c.email}</Table.Td>
+              <Table.Td>{c.phone}</Table.Td>
+              <Table.Td>{c.preferredDate}</Table.Td>
+              <Table.Td>
+                {CALL_WINDOWS[c.preferredTime].label} ({CALL_WINDOWS[c.preferredTime].range})
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={c.status} />
+              </Table.Td>
+              <Table.Td>{dayjs(c.createdAt).format(DATE_FORMAT)}</Table.Td>
+              <Table.Td>
+                {c.status === 'scheduled' && (
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={setStatus.isPending}
+                      onClick={() => setStatus.mutate({ id: c.id, status: 'completed' })}
+                    >
+                      Mark Completed
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      disabled={setStatus.isPending}
+                      onClick={() => setStatus.mutate({ id: c.id, status: 'cancelled' })}
+                    >
+                      Cancel Call
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

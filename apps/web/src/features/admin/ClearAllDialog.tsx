@@ -1,0 +1,47 @@
+import { CLEAR_ALL_CONFIRM_WORD } from '@dn/schema';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { useAdminFeedback } from './use-admin-mutation';
+
+/** Destructive: the admin types the confirmation word before the button works. */
+export default function ClearAllDialog({ onClose }: { onClose: () => void }) {
+  const [word, setWord] = useState('');
+  const feedback = useAdminFeedback();
+  const clear = useMutation(
+    trpc.admin.clearAllDealers.mutationOptions(
+      feedback('Failed to clear dealer applications', 'All dealer applications cleared', onClose),
+    ),
+  );
+  return (
+    <Modal opened onClose={onClose} title="Clear all dealer applications">
+      <Stack>
+        <Text size="sm">
+          This deletes every dealer application, with their affiliate links and sign-in links. It cannot be undone. Type{' '}
+          {CLEAR_ALL_CONFIRM_WORD} to confirm.
+        </Text>
+        <TextInput
+          label="Confirmation"
+          value={word}
+          onChange={(e) => setWord(e.currentTarget.value)}
+          placeholder={CLEAR_ALL_CONFIRM_WORD}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            disabled={word !== CLEAR_ALL_CONFIRM_WORD}
+            loading={clear.isPending}
+            onClick={() => clear.mutate({ confirm: true })}
+          >
+            Clear All Dealers
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { FORM_PREVIEW_HEIGHT, INSTALLER_TIERS, normalizeFormUrl, withoutEmbeddedFlag } from '@dn/schema';
+import { Anchor, Button, Card, Checkbox, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import classes from './admin.module.css';
+import type { FormConfig } from './types';
+import { useAdminFeedback } from './use-admin-mutation';
+
+export function FormsTab() {
+  const forms = useQuery(trpc.admin.firstOrderForms.queryOptions());
+  if (forms.isLoading) return <Skeleton h={300} />;
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 3 }}>
+      {forms.data?.map((f) => (
+        <FormCard key={`${f.tier}-${String(f.updatedAt)}`} form={f} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function FormCard({ form }: { form: FormConfig }) {
+  const forced = INSTALLER_TIERS.includes(form.tier);
+  const [url, setUrl] = useState(form.formUrl ?? '');
+  const [required, setRequired] = useState(forced || form.isRequired);
+  const feedback = useAdminFeedback();
+  const update = useMutation(
+    trpc.admin.updateFirstOrderForm.mutationOptions(
+      feedback('Failed to update form configuration', `${form.tier} form configuration updated`),
+    ),
+  );
+  const error = fieldErrorsOf(update.error)?.formUrl;
+  const submit = () => {
+    const formUrl = normalizeFormUrl(url);
+    setUrl(formUrl);
+    update.mutate({ tier: form.tier, formUrl, isRequired: forced || required });
+  };
+  return (
+    <Card withBorder padding="md" data-testid={`form-${form.tier}`}>
+      <Stack>
+        <Title order={3}>{form.tier}</Title>
+        <TextInput
+          label="Google Form URL"
+          placeholder="https://docs.google.com/forms/d/e/.../viewform"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={error}
+        />
+        <Checkbox
+          label="Required before the first order"
+          checked={forced || required}
+          disabled={forced}
+          onChange={(e) => setRequired(e.currentTarget.checked)}
+        />
+        <Button onClick={submit} loading={update.isPending}>
+          Update
+        </Button>
+        {form.formUrl && (
+          <>
+            <iframe
+              title={`${form.tier} first order form preview`}
+              src={form.formUrl}
+              height={FORM_PREVIEW_HEIGHT}
+              className={classes.preview}
+              sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+            />
+            <Anchor href={withoutEmbeddedFlag(form.formUrl)} target="_blank" rel="noopener noreferrer">
+              View full form
+            </Anchor>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

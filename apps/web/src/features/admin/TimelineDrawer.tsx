@@ -1,0 +1,39 @@
+import { DATE_FORMAT } from '@dn/schema';
+import { Badge, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { trpc } from '../../lib/trpc';
+import type { DealerItem } from './types';
+
+const COLORS = { audit: 'blue', call: 'teal', email: 'grape' } as const;
+
+/** A dealer's history: application, approvals, tier and status changes, referrals, calls, emails. */
+export default function TimelineDrawer({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
+  const timeline = useQuery(trpc.admin.dealerTimeline.queryOptions({ id: dealer.id }));
+  return (
+    <Drawer opened onClose={onClose} position="right" size="lg" title={`History of ${dealer.fullName}`}>
+      {timeline.isLoading && <Loader />}
+      {timeline.isError && <Text c="red">{timeline.error.message}</Text>}
+      {timeline.data && (
+        <Timeline bulletSize={14} lineWidth={2}>
+          {timeline.data.entries.map((e) => (
+            <Timeline.Item key={`${e.source}-${String(e.at)}-${e.eventType}-${e.message}`} color={COLORS[e.source]}>
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Badge size="xs" variant="light" color={COLORS[e.source]}>
+                    {e.eventType}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {dayjs(e.at).format(`${DATE_FORMAT} HH:mm`)}
+                  </Text>
+                </Group>
+                <Text size="sm">{e.message}</Text>
+              </Stack>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+      {timeline.data?.entries.length === 0 && <Text c="dimmed">Nothing recorded yet.</Text>}
+    </Drawer>
+  );
+}
