@@ -206,6 +206,22 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('static files', () => {
+  it('never serve a file outside the web root', async () => {
+    for (const url of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fetc%2fpasswd',
+      '/..%5c..%5c..%5cetc%5cpasswd',
+      '/index.html/../../package.json',
+    ]) {
+      const res = await h.app.inject(url);
+      expect(res.body, url).not.toMatch(/root:|"dependencies"/);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
 describe('caching of API answers', () => {
   it('authenticated JSON is no-store unless it carries an ETag', async () => {
     const gets = routes().filter((r) => r.method === 'GET' && r.access !== 'public');

@@ -90,6 +90,37 @@ describe('session fixation', () => {
     expect(sidOf(a)).not.toBe(sidOf(b));
   });
 
+  it('sets the cookie HttpOnly, SameSite=Lax, and Secure when the request came over https', async () => {
+    const d = await createDealer(h.db);
+    const login = (headers: Record<string, string>, app = h.app) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/dealer/login',
+        headers,
+        payload: { username: d.email, password: d.password },
+      });
+    const plain = String((await login({})).headers['set-cookie']);
+    expect(plain).toMatch(/HttpOnly/i);
+    expect(plain).toMatch(/SameSite=Lax/i);
+    // A forwarded proto is believed only from a configured proxy.
+    expect(String((await login({ 'x-forwarded-proto': 'https' })).headers['set-cookie'])).not.toMatch(/Secure/i);
+    const { buildApp } = await import('../../src/app');
+    const { testConfig, GENEROUS_LIMITS } = await import('../helpers');
+    const proxied = await buildApp({
+      config: testConfig({ trustProxy: '127.0.0.1' }),
+      database: h.database,
+      limits: GENEROUS_LIMITS,
+      logger: false,
+    });
+    try {
+      expect(
+        String((await login({ 'x-forwarded-proto': 'https' }, proxied as typeof h.app)).headers['set-cookie']),
+      ).toMatch(/; Secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('keeps only a hash of the id in the database', async () => {
     const d = await createDealer(h.db);
     const cookie = await signInDealer(h.app, d.email);

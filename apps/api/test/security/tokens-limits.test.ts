@@ -133,6 +133,28 @@ describe('token attacks', () => {
   });
 });
 
+describe('account enumeration', () => {
+  it('sign-in and reset answer alike for unknown addresses, wrong passwords and known addresses', async () => {
+    const a = await app();
+    const d = await createDealer(database.db);
+    const signIn = (username: string) =>
+      a.inject({ method: 'POST', url: '/api/dealer/login', payload: { username, password: 'not-the-password' } });
+    const unknown = await signIn(uniqueEmail('nobody'));
+    const wrong = await signIn(d.email);
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.json()).toEqual(wrong.json());
+    // A pending applicant's status is told only to someone who knows the password.
+    const pending = await createDealer(database.db, { status: 'pending' });
+    expect((await signIn(pending.email)).json()).toEqual(wrong.json());
+    const reset = (email: string) =>
+      a.inject({ method: 'POST', url: '/api/dealer/reset-password', payload: { email } });
+    const known = await reset(d.email);
+    const nobody = await reset(uniqueEmail('nobody'));
+    expect(known.statusCode).toBe(nobody.statusCode);
+    expect(known.json()).toEqual(nobody.json());
+  });
+});
+
 describe('brute force', () => {
   const tight: Partial<RateLimits> = {
     loginPerAccount: DEFAULT_LIMITS.loginPerAccount,
