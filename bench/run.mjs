@@ -10,7 +10,8 @@ import argon2 from 'argon2';
 import pg from 'pg';
 import { isFramework, logSize, PG_LOG, statementsSince } from './lib/capture.mjs';
 import { disconnectMidDownload, downloadExport } from './lib/export.mjs';
-import { median, run, summarize } from './lib/load.mjs';
+import { lighthouse } from './lib/lighthouse.mjs';
+import { median, pct, run, summarize } from './lib/load.mjs';
 import { cpuCount, cpuMeter, hasTaskset, machine, sh, sleep, startNode } from './lib/proc.mjs';
 import { summarizeProfile } from './lib/profile.mjs';
 import { writeReport } from './lib/report.mjs';
@@ -42,9 +43,9 @@ async function main() {
     links: env('BENCH_LINKS', 20_000),
     audits: env('BENCH_AUDITS', 300_000),
     calls: env('BENCH_CALLS', 50_000),
-    duration: env('BENCH_DURATION', 10),
+    duration: env('BENCH_DURATION', 8),
     runs: env('BENCH_RUNS', 3),
-    warmup: env('BENCH_WARMUP', 3),
+    warmup: env('BENCH_WARMUP', 2),
     connections: env('BENCH_CONNECTIONS', 10),
   };
   const serverCores = SPLIT ? '0' : null;
@@ -400,8 +401,15 @@ async function main() {
       };
     }
 
-    // 9. Static assets: precompressed and immutable.
+    // 9. Static assets: precompressed and immutable; Lighthouse on the landing page.
     results.assets = await assetCheck(base);
+    if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+      log('lighthouse (mobile) on /');
+      results.lighthouse = lighthouse(`${base}/`, {
+        binDir: join(here, 'node_modules/.bin'),
+        outFile: join(tmpdir(), `${dbName}-lighthouse.json`),
+      });
+    }
 
     // 10. Baseline: the same statements with bare pg and Fastify, same core, same load.
     const replay = live.filter((e) => e.statements?.length);
@@ -473,6 +481,49 @@ async function main() {
     results.argon2 = { params: 'argon2id m=19456 KiB, t=2, p=1', medianMs: median(times.slice(2)), samplesMs: times };
 
     results.capacity = capacity(results);
+    if (results.capacity.dashboards) {
+      // Check the estimate: dashboards polling at a steady rate (stats 2/3, info 1/3 of the polls).
+      const s = live.find((e) => e.name === 'affiliate-stats');
+      const i = live.find((e) => e.name === 'dealer-info');
+      server = await startApp();
+      await run({
+        url: base + s.path,
+        duration: cfg.warmup,
+        connections: cfg.connections,
+        headers: { cookie: s.cookie },
+      });
+      await run({
+        url: base + i.path,
+        duration: cfg.warmup,
+        connections: cfg.connections,
+        headers: { cookie: i.cookie },
+      });
+      results.capacity.checks = [];
+      for (const share of [0.7, 0.5]) {
+        const n = Math.floor(results.capacity.dashboards * share);
+        log(`capacity check: ${n} dashboards`);
+        const opts = (e, rate) => ({
+          url: base + e.path,
+          duration: cfg.duration,
+          connections: 20,
+          headers: { cookie: e.cookie, 'if-none-match': e.etag ?? '' },
+          overallRate: Math.max(1, Math.round(rate)),
+          keepLatencies: true,
+        });
+        const [a, b] = await Promise.all([run(opts(s, n * 0.2)), run(opts(i, n * 0.1))]);
+        const all = [...a.latencies, ...b.latencies].sort((x, y) => x - y);
+        results.capacity.checks.push({
+          dashboards: n,
+          share,
+          reqPerSec: a.reqPerSec + b.reqPerSec,
+          p50: pct(all, 50),
+          p95: pct(all, 95),
+          p99: pct(all, 99),
+        });
+      }
+      await server.stop();
+      server = null;
+    }
   } finally {
     await server?.stop().catch(() => {});
     await baseline?.stop().catch(() => {});

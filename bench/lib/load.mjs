@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-const pct = (sorted, p) =>
+export const pct = (sorted, p) =>
   sorted.length
     ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10
     : null;
@@ -42,6 +42,7 @@ export function run(opts) {
           non2xx: res.non2xx,
           statuses,
           bytesPerSec: res.throughput.average,
+          latencies: opts.keepLatencies ? latencies : undefined,
         });
       },
     );

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
 // --all: the harness re-runs itself pinned to one core, where plain nproc answers 1.
@@ -124,10 +124,25 @@ function coreTimes() {
   return out;
 }
 
-/** Busy share of each core and of one process between start() and stop(). */
+/** CPU seconds of every PostgreSQL backend and helper (all databases: the machine is shared). */
+function postgresSeconds() {
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
+      sum += cpuSecondsOf(d) ?? 0;
+    } catch {}
+  }
+  return sum;
+}
+
+/** Busy share of each core, of one process, of PostgreSQL and of this load generator between start() and stop(). */
 export function cpuMeter(pid) {
   const c0 = coreTimes();
   const p0 = pid ? cpuSecondsOf(pid) : null;
+  const pg0 = postgresSeconds();
+  const me0 = process.cpuUsage();
   const t0 = performance.now();
   return {
     stop() {
@@ -139,9 +154,12 @@ export function cpuMeter(pid) {
         cores[k] = dt > 0 ? Math.round((100 * (dt - (c1[k].idle - c0[k].idle))) / dt) : null;
       }
       const p1 = pid ? cpuSecondsOf(pid) : null;
+      const me = process.cpuUsage(me0);
       return {
         coresBusyPct: cores,
         processCpuPct: p0 !== null && p1 !== null ? Math.round((100 * (p1 - p0)) / secs) : null,
+        postgresCpuPct: Math.round((100 * (postgresSeconds() - pg0)) / secs),
+        loadGeneratorCpuPct: Math.round((me.user + me.system) / 1e4 / secs),
       };
     },
   };

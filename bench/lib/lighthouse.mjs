@@ -1,0 +1,44 @@
+// Lighthouse on the landing page, mobile emulation (its default form factor and throttling),
+// with the Debian Chromium. Runs the CLI (it launches and closes its own Chrome).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function lighthouse(url, { binDir, outFile, chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium' }) {
+  const bin = join(binDir, 'lighthouse');
+  if (!existsSync(bin)) return { skipped: 'the lighthouse package is not installed' };
+  if (!existsSync(chromePath)) return { skipped: `no Chromium at ${chromePath}` };
+  const r = spawnSync(
+    bin,
+    [
+      url,
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      `--output-path=${outFile}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (r.status !== 0 || !existsSync(outFile))
+    return { error: `lighthouse failed (${r.status}): ${(r.stderr ?? '').slice(-600)}` };
+  const j = JSON.parse(readFileSync(outFile, 'utf8'));
+  const a = (k) => j.audits[k]?.numericValue ?? null;
+  const out = {
+    formFactor: j.configSettings?.formFactor,
+    throttling: j.configSettings?.throttlingMethod,
+    performance: Math.round((j.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((j.categories.accessibility?.score ?? 0) * 100),
+    cls: a('cumulative-layout-shift'),
+    tbtMs: a('total-blocking-time'),
+    fcpMs: a('first-contentful-paint'),
+    lcpMs: a('largest-contentful-paint'),
+    speedIndexMs: a('speed-index'),
+    failedA11y: Object.values(j.audits)
+      .filter((x) => j.categories.accessibility.auditRefs.some((r) => r.id === x.id) && x.score === 0)
+      .map((x) => x.id),
+  };
+  out.ok = out.performance >= 95 && out.accessibility >= 95 && out.cls <= 0.02 && out.tbtMs <= 100;
+  out.summary = `performance ${out.performance}, accessibility ${out.accessibility}, CLS ${out.cls?.toFixed(3)}, TBT ${Math.round(out.tbtMs)} ms, FCP ${Math.round(out.fcpMs)} ms, LCP ${Math.round(out.lcpMs)} ms (${out.formFactor}, ${out.throttling} throttling)`;
+  return out;
+}
