@@ -76,7 +76,7 @@ test('stored XSS from signup and call booking renders as text in the admin conso
         companyName: payload,
         email: `xss.${tag}.${i}@example.com`,
         phoneE164: '5125550100',
-        addressJson: { street: payload, city: payload, state: 'TX', zipCode: '78701' },
+        addressJson: { street: payload, city: payload, state: payload.slice(0, 60), zipCode: '<img src=x>' },
         referredBy: 'none',
         onboardingCallOk: true,
       },
@@ -95,7 +95,7 @@ test('stored XSS from signup and call booking renders as text in the admin conso
     expect(call.status(), await call.text()).toBeLessThan(300);
   }
 
-  watch(page);
+  const violations = watch(page);
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -109,4 +109,6 @@ test('stored XSS from signup and call booking renders as text in the admin conso
 
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+  // The console itself runs under the CSP without tripping it.
+  expect(violations).toEqual([]);
 });
