@@ -1,7 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Footer, useAppVersion } from '../components/layout/Footer';
+import classes from '../components/layout/layout.module.css';
 import { NotFound } from '../components/NotFound';
+import { captureReferral } from '../features/wizard/referral';
 import type { Trpc } from '../lib/trpc';
+
+// Not on the landing page, so the landing does not download it.
+const TopNav = lazy(() => import('../components/layout/TopNav').then((m) => ({ default: m.TopNav })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -13,10 +20,29 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
+/** SPEC section 2: no top navigation on these (the landing has its own). */
+const WITHOUT_TOP_NAV = new Set(['/', '/login', '/admin/login']);
+const LOGIN_PAGES = new Set(['/login', '/admin/login']);
+
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
 function RootLayout() {
+  const pathname = normalise(useRouterState({ select: (s) => s.location.pathname }));
+  useAppVersion();
+  useEffect(() => {
+    captureReferral();
+  }, []);
   return (
-    <main>
-      <Outlet />
-    </main>
+    <>
+      {!WITHOUT_TOP_NAV.has(pathname) && (
+        <Suspense fallback={<div className={classes.headerPlaceholder} />}>
+          <TopNav />
+        </Suspense>
+      )}
+      <main className={classes.main}>
+        <Outlet />
+      </main>
+      {!LOGIN_PAGES.has(pathname) && <Footer />}
+    </>
   );
 }

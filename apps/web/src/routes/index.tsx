@@ -1,12 +1,21 @@
-import { Container, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { Center, Loader } from '@mantine/core';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import classes from '../components/layout/layout.module.css';
+import { Landing } from '../features/marketing/Landing';
+import { useAuth } from '../lib/auth';
 
 export const Route = createFileRoute('/')({ component: Page });
 
+/** SPEC section 2: a signed-in user is sent to /admin or /dashboard; a placeholder shows meanwhile. */
 function Page() {
-  return (
-    <Container py="xl">
-      <Title order={1}>Become a Dealer</Title>
-    </Container>
-  );
+  const { isLoading, isAuthenticated, isAdmin } = useAuth();
+  if (isLoading || isAuthenticated) {
+    return (
+      <Center className={classes.loading} data-testid="landing-loading">
+        <Loader aria-label="Loading" />
+        {isAuthenticated && <Navigate to={isAdmin ? '/admin' : '/dashboard'} replace />}
+      </Center>
+    );
+  }
+  return <Landing />;
 }

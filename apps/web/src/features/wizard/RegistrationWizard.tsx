@@ -1,9 +1,8 @@
-import { dealerApplication, WIZARD_CLOSE_DELAY_MS, WIZARD_STEPS } from '@dn/schema';
+import { dealerApplication, fieldErrorsOf as schemaFieldErrors, WIZARD_CLOSE_DELAY_MS, WIZARD_STEPS } from '@dn/schema';
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef, useState } from 'react';
 import { fieldErrorsOf, trpc } from '../../lib/trpc';
 import { initialValues, STEP_COUNT, stepOfField, toApplication, type WizardValues } from './form';
@@ -19,7 +18,11 @@ export interface RegistrationWizardProps {
   onCancel?: () => void;
 }
 
-const resolve = zod4Resolver(dealerApplication);
+/** The shared schema's first message per field, as the server words it (zod4Resolver keeps the last). */
+function resolve(values: WizardValues): Record<string, string> {
+  const result = dealerApplication.safeParse(toApplication(values));
+  return result.success ? {} : schemaFieldErrors(result.error);
+}
 const STEPS = [TierStep, BasicInfoStep, BusinessStep, SalesStep, FocusStep, AgreementsStep, ReviewStep];
 
 /** The 7-step dealer application (SPEC section 2): Next checks only the step's own fields. */
@@ -66,7 +69,7 @@ export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps
 
   /** Validates this step's fields with the shared schema; other steps' errors stay hidden. */
   const next = () => {
-    const all = resolve(toApplication(form.getValues()) as Record<string, unknown>);
+    const all = resolve(form.getValues());
     const own = WIZARD_STEPS[step]!.fields as readonly string[];
     const errors = Object.fromEntries(Object.entries(all).filter(([k]) => own.includes(k)));
     form.setErrors(errors);

@@ -1,0 +1,47 @@
+import { APP_VERSION, APP_VERSION_STORAGE_KEY } from '@dn/schema';
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import classes from './layout.module.css';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/presentation', label: 'Presentation' },
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/admin', label: 'Admin' },
+  { to: '/login', label: 'Sign In' },
+] as const;
+
+/** Remembers the client version once (SPEC section 2: stored under app-version if absent). */
+export function useAppVersion(): void {
+  useEffect(() => {
+    try {
+      if (localStorage.getItem(APP_VERSION_STORAGE_KEY) === null) {
+        localStorage.setItem(APP_VERSION_STORAGE_KEY, APP_VERSION);
+      }
+    } catch {
+      // Storage can be disabled (private modes); the label still shows.
+    }
+  }, []);
+}
+
+export function Footer() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <Group justify="space-between" gap="sm">
+          <Group gap="md" component="nav" aria-label="Footer">
+            {LINKS.map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} size="sm" c="dimmed">
+                {l.label}
+              </Anchor>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed" data-testid="app-version">
+            Version {APP_VERSION}
+          </Text>
+        </Group>
+      </Container>
+    </footer>
+  );
+}

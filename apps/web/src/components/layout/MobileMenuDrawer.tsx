@@ -1,0 +1,56 @@
+import { Button, Drawer, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useAuth, useLogout } from '../../lib/auth';
+
+export default function MobileMenuDrawer({
+  opened,
+  close,
+  extra,
+}: {
+  opened: boolean;
+  close: () => void;
+  extra?: ((close: () => void) => ReactNode) | undefined;
+}) {
+  const { isAuthenticated, isAdmin } = useAuth();
+  const logout = useLogout();
+  return (
+    <Drawer opened={opened} onClose={close} position="right" size="xs" title="Menu" hiddenFrom="sm">
+      <Stack gap="xs" data-testid="mobile-menu">
+        {extra?.(close)}
+        {isAdmin ? (
+          <>
+            <Button component={Link} to="/admin" variant="subtle" justify="flex-start" onClick={close}>
+              Admin Dashboard
+            </Button>
+            <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={close}>
+              Public Site
+            </Button>
+          </>
+        ) : isAuthenticated ? (
+          <>
+            <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={close}>
+              Home
+            </Button>
+            <Button component={Link} to="/register" variant="subtle" justify="flex-start" onClick={close}>
+              Become a Dealer
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              justify="flex-start"
+              loading={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
+              Logout
+            </Button>
+          </>
+        ) : (
+          <Button component={Link} to="/admin/login" variant="subtle" justify="flex-start" onClick={close}>
+            Admin Login
+          </Button>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,4 @@
+export { Footer, useAppVersion } from './Footer';
+export { Logo } from './Logo';
+export { MobileMenu } from './MobileMenu';
+export { TopNav } from './TopNav';

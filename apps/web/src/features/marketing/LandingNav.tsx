@@ -1,0 +1,80 @@
+import { Anchor, Button, Container, Group } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { Logo } from '../../components/layout/Logo';
+import { MobileMenu } from '../../components/layout/MobileMenu';
+import classes from './landing.module.css';
+
+const SECTIONS = [
+  { id: 'home', label: 'Home' },
+  { id: 'program', label: 'Dealer Program' },
+  { id: 'demo', label: 'Demo' },
+] as const;
+
+export function scrollToSection(id: string) {
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  document.getElementById(id)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+}
+
+/** The landing's own top navigation (the app's is hidden on /). */
+export function LandingNav({ onSchedule }: { onSchedule: () => void }) {
+  return (
+    <header className={classes.nav}>
+      <Container size="lg" className={classes.navInner}>
+        <Logo />
+        <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Sections">
+          {SECTIONS.map((s) => (
+            <Anchor
+              key={s.id}
+              href={`#${s.id}`}
+              c="dark"
+              size="sm"
+              fw={500}
+              onClick={(e) => {
+                e.preventDefault();
+                scrollToSection(s.id);
+              }}
+            >
+              {s.label}
+            </Anchor>
+          ))}
+          <Anchor component={Link} to="/login" c="dark" size="sm" fw={500}>
+            Dealer Login
+          </Anchor>
+          <Button size="sm" onClick={onSchedule}>
+            Schedule Call
+          </Button>
+        </Group>
+        <MobileMenu
+          extra={(close) => (
+            <>
+              {SECTIONS.map((s) => (
+                <Button
+                  key={s.id}
+                  variant="subtle"
+                  justify="flex-start"
+                  onClick={() => {
+                    close();
+                    scrollToSection(s.id);
+                  }}
+                >
+                  {s.label}
+                </Button>
+              ))}
+              <Button component={Link} to="/login" variant="subtle" justify="flex-start" onClick={close}>
+                Dealer Login
+              </Button>
+              <Button
+                onClick={() => {
+                  close();
+                  onSchedule();
+                }}
+              >
+                Schedule Call
+              </Button>
+            </>
+          )}
+        />
+      </Container>
+    </header>
+  );
+}

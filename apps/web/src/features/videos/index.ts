@@ -1,0 +1,2 @@
+export { useLandingVideos } from './use-landing-videos';
+export { type LandingVideo, VideoFrame } from './VideoFrame';
