@@ -2,7 +2,9 @@
 // Fails (exit 1) when the landing page's initial JavaScript exceeds its budget: the scripts
 // index.html loads eagerly (module entry + modulepreloads) and, recursively, their static
 // imports. Lazy route chunks (dynamic import()) are not counted: they load when needed.
-// Usage: node scripts/check-bundle.mjs [--json] [distDir]
+// Over budget it fails in CI (CI set) or with --strict; elsewhere it warns, so a local
+// `pnpm go` still starts the product (docs/decisions/0502-landing-js-budget.md).
+// Usage: node scripts/check-bundle.mjs [--json] [--strict] [distDir]
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +13,7 @@ export const BUDGET_KB = 120;
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
+const strict = args.includes('--strict') || Boolean(process.env.CI);
 const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 
 function fail(message) {
@@ -65,5 +68,6 @@ else {
   process.stdout.write(
     `landing initial JS: ${gzipKB.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) ${ok ? 'ok' : 'OVER BUDGET'}\n`,
   );
+  if (!ok && !strict) process.stdout.write('check-bundle: over budget (a failure in CI, where CI is set)\n');
 }
-process.exit(ok ? 0 : 1);
+process.exit(ok || !strict ? 0 : 1);
