@@ -69,8 +69,27 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/?r=${recruiterId}`);
+  await visitorPage.goto(`/login?r=${recruiterId}`);
+  await expect(visitorPage.getByRole('tab', { name: 'Dealer Registration' })).toHaveAttribute('aria-selected', 'true');
+  const wizard = visitorPage.getByTestId('registration-wizard');
+  const next = () => wizard.getByRole('button', { name: 'Next' }).click();
+  await next(); // 1 Dealer Tier: Affiliate
   const referred = uniqueEmail('referred');
-  await applyAsDealer(visitorPage.request, referred, { fullName: 'Riley Referred', recruiterId });
+  await wizard.getByLabel('Full name').fill('Riley Referred');
+  await wizard.getByLabel('Email').fill(referred);
+  await wizard.getByLabel('Phone').fill('(555) 987-6543');
+  await wizard.getByLabel('Street address').fill('2 Oak Ave');
+  await wizard.getByLabel('City').fill('Dallas');
+  await wizard.getByLabel('State').fill('TX');
+  await wizard.getByLabel('ZIP code').fill('75201');
+  await next(); // 2 Basic Information
+  await next(); // 3 Business Structure
+  await next(); // 4 Sales & Operations
+  await next(); // 5 Installation & Focus
+  await wizard.getByLabel('I agree to participate in the onboarding call').check();
+  await next(); // 6 Agreements & Documents
+  await wizard.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(visitorPage.getByText('Application Submitted Successfully!')).toBeVisible();
   await visitor.close();
 
   const row = page.getByRole('row', { name: /Riley Referred/ });
