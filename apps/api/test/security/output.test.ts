@@ -60,3 +60,58 @@ describe('CSV export', () => {
     for (const cell of line!.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
   });
 });
+
+describe('scriptable URLs never get stored', () => {
+  const BAD = [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    ' javascript:alert(1)',
+  ];
+
+  it('signup URL fields, the first-order form URL and the video embed code refuse them', async () => {
+    for (const bad of BAD) {
+      for (const field of ['insuranceCertUrl', 'dealerAgreementUrl', 'logoUrl']) {
+        const email = uniqueEmail('url');
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/dealer-signup',
+          payload: application(email, {
+            tier: 'Authorized',
+            entityType: 'LLC',
+            salesReps: 1,
+            monthlyVolume: 1,
+            [field]: bad,
+          }),
+        });
+        expect(res.statusCode, `${field} ${bad}`).toBe(400);
+      }
+      const form = await h.app.inject({
+        method: 'PUT',
+        url: '/api/admin/first-order-forms/Affiliate',
+        headers: { cookie: adminCookie },
+        payload: { formUrl: bad, isRequired: true },
+      });
+      expect(form.statusCode, `form ${bad}`).toBe(400);
+    }
+    const videos = await h.db.selectFrom('landingVideos').select(['id']).execute();
+    for (const v of videos) {
+      for (const code of [
+        ...BAD,
+        '<iframe src="https://evil.example/"></iframe>',
+        '<script src="https://player.vimeo.com/x.js"></script>',
+      ]) {
+        const res = await h.app.inject({
+          method: 'PUT',
+          url: `/api/admin/landing-videos/${v.id}`,
+          headers: { cookie: adminCookie },
+          payload: { title: 'Intro', vimeoEmbedCode: code },
+        });
+        expect(res.statusCode, `video ${code}`).toBe(400);
+      }
+    }
+    const stored = await h.db.selectFrom('firstOrderForms').select('formUrl').execute();
+    for (const f of stored) expect(String(f.formUrl ?? '')).not.toMatch(/script:|data:/i);
+  });
+});
