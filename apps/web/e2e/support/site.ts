@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+
+/** Runs SQL against the e2e server's database (E2E_DATABASE_URL from global-setup). */
+export async function sql<T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Picks an option of a Mantine Select by its label. */
+export async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+export type Tier = 'Affiliate' | 'Authorized' | 'Preferred';
+
+/** Steps 2-6 of the wizard with valid answers, ending on the review step. */
+export async function fillWizard(page: Page, tier: Tier, email: string, opts: { picker?: boolean } = {}) {
+  const dialog = page.getByTestId('registration-wizard');
+  const next = dialog.getByRole('button', { name: 'Next' });
+  const title = dialog.getByTestId('wizard-step-title');
+  await dialog.getByTestId(`tier-${tier}`).click();
+  await next.click();
+  await page.getByLabel('Full name').fill(`E2E ${tier} Applicant`);
+  await page.getByLabel('Company name').fill(`${tier} Attic Co`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(512) 555-0199');
+  await page.getByLabel('Street address').fill('12 Oak Ave');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('TX');
+  await page.getByLabel('ZIP code').fill('78701');
+  if (opts.picker !== false) await choose(page, /How were you referred/, 'No referral');
+  await next.click();
+  await title.filter({ hasText: 'Business Structure' }).waitFor();
+  if (tier !== 'Affiliate') {
+    await choose(page, /Business entity type/, 'LLC');
+    await page.getByLabel('We have licensed installers').check();
+    await page.getByLabel('Installation crews').fill('2');
+  }
+  await next.click();
+  await title.filter({ hasText: 'Sales & Operations' }).waitFor();
+  await page.getByLabel('Sales representatives').fill('3');
+  await page.getByLabel(/Expected monthly volume/).fill('4000');
+  await next.click();
+  await title.filter({ hasText: 'Installation & Focus' }).waitFor();
+  if (tier === 'Preferred') await page.getByLabel('We handle permitting').check();
+  await page.getByLabel('Arctic Blanket and Breeze').check();
+  await next.click();
+  await title.filter({ hasText: 'Agreements & Documents' }).waitFor();
+  await page.getByLabel('I agree to participate in the onboarding call').check();
+  await next.click();
+  await title.filter({ hasText: 'Review & Submit' }).waitFor();
+}
