@@ -120,7 +120,8 @@ export function evaluate(r) {
   return t;
 }
 
-export function writeReport(r) {
+/** `findings`: the hand-written analysis of the missed targets (bench/findings.md), appended as is. */
+export function writeReport(r, findings = '') {
   const L = [];
   const m = r.machine;
   L.push('# Benchmark results', '');
@@ -278,5 +279,6 @@ export function writeReport(r) {
     L.push('');
   }
   if (r.notes?.length) L.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
+  if (findings.trim()) L.push(findings.trim(), '');
   return `${L.join('\n')}\n`;
 }
