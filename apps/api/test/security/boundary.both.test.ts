@@ -125,6 +125,23 @@ describe('cross-site requests are refused on every state-changing route', () => 
     }
   });
 
+  it('runs no tRPC mutation over GET', async () => {
+    const d = await createDealer(h.db);
+    const cookie = await signInDealer(h.app, d.email);
+    const before = await fingerprint(h.db);
+    for (const proc of mutations()) {
+      const res = await h.app.inject({
+        url: `/trpc/${proc.path}?input=${encodeURIComponent(JSON.stringify({ recruiterId: 'via_get' }))}`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, proc.path).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, proc.path).toBeLessThan(500);
+    }
+    expect(await fingerprint(h.db)).toEqual(before);
+    // auth.logout over GET did not end the session.
+    expect((await h.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it('changes no state over GET: no route table GET is a write', async () => {
     const before = await fingerprint(h.db);
     for (const route of routes().filter((r) => r.method === 'GET')) {
