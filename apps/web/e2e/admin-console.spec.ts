@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
+import { applyAsDealer, uniqueEmail } from './support/accounts';
+import { linkIn, waitForMail } from './support/mail';
+import { sql } from './support/site';
+
+const FORM = 'https://docs.google.com/forms/d/e/e2e-admin-console/viewform';
+const EMBED = '<iframe src="https://player.vimeo.com/video/76979871?h=abc123def0" width="640"></iframe>';
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+
+const row = (page: Page, email: string) => page.getByTestId('dealer-row').filter({ hasText: email });
+const toast = (page: Page, title: string) => expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+
+const select = (page: Page, label: string) => page.locator(`input[aria-label="${label}"]`);
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await select(page, label).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('an admin manages dealers, calls, forms and videos end to end', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const tag = Date.now().toString(36);
+  const alice = uniqueEmail(`alice${tag}`);
+  const bob = uniqueEmail(`bob${tag}`);
+  const carol = uniqueEmail(`carol${tag}`);
+  await applyAsDealer(page.request, alice, { fullName: `Alice ${tag}`, companyName: 'Attic Pros' });
+  await applyAsDealer(page.request, bob, { fullName: `Bob ${tag}` });
+  await applyAsDealer(page.request, carol, { fullName: `Carol ${tag}` });
+  const xss = uniqueEmail('xss');
+  await applyAsDealer(page.request, xss, { fullName: XSS_NAME });
+  const callEmail = uniqueEmail(`call${tag}`);
+  await sql(
+    `insert into call_schedules (name, email, phone, preferred_date, preferred_time, updated_at)
+     values ($1, $2, '5125550100', '2031-06-01', 'morning', now())`,
+    [`Caller ${tag}`, callEmail],
+  );
+
+  try {
+    // Signed out: the admin login.
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // Cards.
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    for (const t of ['Total Dealers', 'Applications', 'Approved Dealers', 'Call Requests']) {
+      await expect(page.getByTestId(`card-${t}`)).toBeVisible();
+    }
+    await expect(page.getByText('Awaiting approval')).toBeVisible();
+    await expect(page.getByText('Active dealer accounts')).toBeVisible();
+
+    // Search and filter.
+    await page.getByLabel('Search').fill(tag);
+    await expect(page.getByTestId('dealer-row')).toHaveCount(3);
+    await expect(page.getByRole('tab', { name: 'Pending (3)' })).toBeVisible();
+    await page.getByLabel('Search').fill(`alice${tag}`);
+    await expect(page.getByTestId('dealer-row')).toHaveCount(1);
+    await page.getByLabel('Search').fill(tag);
+    await expect(page.getByTestId('dealer-row')).toHaveCount(3);
+
+    // Approve: the dealer receives the set-password email.
+    await row(page, alice).getByRole('button', { name: 'Approve' }).click();
+    await toast(page, 'Dealer approved');
+    const mail = await waitForMail(alice, /approved/);
+    await expect(page.getByRole('tab', { name: 'Approved (1)' })).toBeVisible();
+
+    // Reject with a reason.
+    await row(page, bob).getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog', { name: 'Reject Dealer Application' });
+    const rejectButton = reject.getByRole('button', { name: 'Reject Application' });
+    await expect(rejectButton).toBeDisabled();
+    await reject.getByLabel('Reason').fill('   ');
+    await expect(rejectButton).toBeDisabled();
+    await reject.getByLabel('Reason').fill('No installer license on file');
+    await rejectButton.click();
+    await toast(page, 'Dealer application rejected');
+    await expect(row(page, bob).getByText('Rejection reason: No installer license on file')).toBeVisible();
+
+    // Tier and status.
+    await pick(page, `Tier of Carol ${tag}`, 'Preferred');
+    await toast(page, 'Dealer tier updated');
+    await expect(select(page, `Tier of Carol ${tag}`)).toHaveValue('Preferred');
+    await pick(page, `Status of Carol ${tag}`, 'inactive');
+    await toast(page, 'Dealer status updated');
+    await expect(select(page, `Status of Carol ${tag}`)).toHaveValue('inactive');
+
+    // Link a referral with the searchable picker.
+    await row(page, carol).getByRole('button', { name: 'Link Referral' }).click();
+    const link = page.getByRole('dialog', { name: 'Link Referral' });
+    const linkButton = link.getByRole('button', { name: 'Link Referral' });
+    await expect(linkButton).toBeDisabled();
+    await link.getByLabel('Referring dealer').fill(`alice${tag}`);
+    await page.getByRole('option', { name: new RegExp(`Alice ${tag}`) }).click();
+    await linkButton.click();
+    await toast(page, 'Referral linked');
+    await expect(row(page, carol).getByText(`Referred by Alice ${tag}`)).toBeVisible();
+
+    // User text is text.
+    await page.getByLabel('Search').fill(xss);
+    await expect(row(page, xss).getByText(XSS_NAME, { exact: true })).toBeVisible();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+
+    // The CSV.
+    await page.getByLabel('Search').fill(tag);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`dealers-export-${new Date().toISOString().slice(0, 10)}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('Full Name');
+    for (const email of [alice, bob, carol]) expect(csv).toContain(email);
+    expect(csv).toContain('No installer license on file');
+    await toast(page, 'Dealers exported');
+
+    // Calls: mark one completed.
+    await page.getByRole('tab', { name: 'Call Schedules' }).click();
+    const call = page.getByTestId('call-row').filter({ hasText: callEmail });
+    await expect(call.getByText('scheduled')).toBeVisible();
+    await call.getByRole('button', { name: 'Mark Completed' }).click();
+    await toast(page, 'Call status updated');
+    await expect(call.getByText('completed')).toBeVisible();
+
+    // First order form for Affiliates, required.
+    await page.getByRole('tab', { name: 'First Order Forms' }).click();
+    const card = page.getByTestId('form-Affiliate');
+    await card.getByLabel('Google Form URL').fill(`  ${FORM}  `);
+    await card.getByLabel('Required before the first order').check();
+    await card.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Affiliate form configuration updated');
+    await expect(page.getByTestId('form-Affiliate').locator('iframe')).toHaveAttribute('src', `${FORM}?embedded=true`);
+    await expect(page.getByTestId('form-Authorized').getByLabel('Required before the first order')).toBeDisabled();
+
+    // The intro video.
+    await page.getByRole('tab', { name: 'Landing Videos' }).click();
+    await page.getByTestId('video-intro_video').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit intro_video' });
+    await edit.getByLabel('Vimeo embed code').fill(EMBED);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Video updated');
+    await expect(page.getByTestId('video-intro_video').getByText('Configured')).toBeVisible();
+    expect(dialogs).toEqual([]);
+
+    // What the approved dealer and a visitor now see.
+    const dealer = await browser.newContext();
+    const dp = await dealer.newPage();
+    await dp.route('https://player.vimeo.com/**', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '' }),
+    );
+    await dp.route('https://docs.google.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '' }));
+    const token = new URL(linkIn(mail, '/login')).searchParams.get('token');
+    const setup = await dp.request.post('/api/dealer/setup-password', { data: { token, password: 'dealer-pass-1' } });
+    expect(setup.ok()).toBe(true);
+    await dp.goto('/dashboard');
+    await expect(dp.locator('iframe[title="First order form"]')).toHaveAttribute('src', `${FORM}?embedded=true`);
+    await dp.goto('/admin');
+    await expect(dp.getByText('Access Denied: You need administrator privileges to access this page.')).toBeVisible();
+    await dealer.close();
+    // A visitor (a signed-in dealer is sent on to the dashboard).
+    const visitor = await browser.newContext();
+    const vp = await visitor.newPage();
+    await vp.route('https://player.vimeo.com/**', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '' }),
+    );
+    await vp.goto('/');
+    await expect(vp.getByTestId('video-intro_video')).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/76979871?h=abc123def0&dnt=1',
+    );
+    await visitor.close();
+  } finally {
+    await sql(`update landing_videos set vimeo_embed_code = null where video_key = 'intro_video'`);
+    await sql(`update first_order_forms set form_url = null, is_required = true where tier = 'Affiliate'`);
+  }
+});
