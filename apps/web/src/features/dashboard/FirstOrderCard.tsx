@@ -1,17 +1,7 @@
 import { ORDER_FORM_HEIGHT, withoutEmbeddedFlag } from '@dn/schema';
 import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import classes from './FirstOrderCard.module.css';
-import type { DealerInfo, FirstOrderForm } from './types';
-
-/**
- * SPEC section 2: only for an approved dealer; for Affiliate only when the form is required
- * and has a URL (decision 0203).
- */
-export function showsFirstOrderCard(info: Pick<DealerInfo, 'status' | 'tier'>, form: FirstOrderForm | undefined) {
-  if (info.status !== 'approved' || !form) return false;
-  if (info.tier === 'Affiliate') return form.isRequired && Boolean(form.formUrl);
-  return true;
-}
+import type { FirstOrderForm } from './types';
 
 export function FirstOrderCard({ form }: { form: FirstOrderForm }) {
   return (
