@@ -32,8 +32,10 @@ export async function dealerTimeline(db: Executor, dealerId: string, email: stri
 }
 
 /**
- * The referral funnel per recruiter: link visits (tracked url captures), signups through the
- * link, and approved ones among them. One grouped pass per table, joined on the recruiter id.
+ * The referral funnel of the busiest recruiters: link visits (tracked url captures), signups
+ * referred by the link's dealer, and approved ones among them. The links are chosen first (most
+ * referrals), then each is counted through its own indexes, so the cost does not grow with the
+ * whole audit trail.
  */
 export async function recruiterFunnel(db: Executor, limit: number) {
   const r = await sql<{
@@ -47,21 +49,20 @@ export async function recruiterFunnel(db: Executor, limit: number) {
     approvals: string;
   }>`
     select l.recruiter_id, l.dealer_id, d.full_name, l.is_active, l.total_referrals,
-      coalesce(v.n, 0) as visits, coalesce(s.signups, 0) as signups, coalesce(s.approvals, 0) as approvals
-    from affiliate_links l
+      v.n as visits, s.signups, s.approvals
+    from (
+      select * from affiliate_links order by total_referrals desc, created_at desc limit ${limit}
+    ) l
     join dealers d on d.id = l.dealer_id
-    left join (
-      select lower(recruiter_id) as rid, count(*) as n from audit_logs
-      where event_type = 'affiliate.url_capture' and recruiter_id is not null
-      group by 1
-    ) v on v.rid = lower(l.recruiter_id)
-    left join (
-      select referred_by, count(*) as signups,
-        count(*) filter (where status in ('approved', 'active')) as approvals
-      from dealers where referred_by is not null group by 1
-    ) s on s.referred_by = l.dealer_id
-    order by coalesce(s.signups, 0) desc, coalesce(v.n, 0) desc, l.created_at desc
-    limit ${limit}`.execute(db);
+    cross join lateral (
+      select count(*) as n from audit_logs a
+      where a.recruiter_id = l.recruiter_id and a.event_type = 'affiliate.url_capture'
+    ) v
+    cross join lateral (
+      select count(*) as signups, count(*) filter (where status in ('approved', 'active')) as approvals
+      from dealers x where x.referred_by = l.dealer_id
+    ) s
+    order by s.signups desc, v.n desc, l.total_referrals desc`.execute(db);
   return r.rows.map((row) => ({
     ...row,
     visits: Number(row.visits),
