@@ -65,7 +65,7 @@ describe.runIf(testDbKind() === 'postgres')('admin at 100,000 dealers', () => {
     expect(peak - rssBefore).toBeLessThan(64 * 1024 * 1024);
     // Informational: the benchmark owns the throughput target.
     process.stdout.write(
-      `${`export: ${N} rows in ${seconds.toFixed(2)} s, RSS growth ${((peak - rssBefore) / 1048576).toFixed(1)} MB`}\n`,
+      `export: ${N} rows in ${seconds.toFixed(2)} s, RSS growth ${((peak - rssBefore) / 1048576).toFixed(1)} MB\n`,
     );
   }, 120_000);
 
@@ -105,7 +105,7 @@ describe.runIf(testDbKind() === 'postgres')('admin at 100,000 dealers', () => {
     const sorted = await p95('/api/admin/dealers?sort=fullName&dir=asc&page=3');
     const metrics = await p95('/api/admin/dealer-metrics');
     process.stdout.write(
-      `${`p95 ms: page ${page.toFixed(1)}, search ${search.toFixed(1)}, sorted ${sorted.toFixed(1)}, metrics ${metrics.toFixed(1)}`}\n`,
+      `p95 ms: page ${page.toFixed(1)}, search ${search.toFixed(1)}, sorted ${sorted.toFixed(1)}, metrics ${metrics.toFixed(1)}\n`,
     );
     // Generous bounds for a shared 2-core test machine; the benchmark checks the real targets.
     expect(page).toBeLessThan(250);
