@@ -49,6 +49,8 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await expect(page).toHaveURL(/error=expired-magic-link/);
   await expect(page.getByText('The magic link has expired or has already been used.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Email me a fresh link' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
 
   // Affiliate program.
   await page.goto('/dashboard');

@@ -28,18 +28,22 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 });
 
-type Tab = 'login' | 'dealer' | 'password-setup';
+type Tab = 'login' | 'dealer';
 
-/** SPEC section 2: password-setup if token; dealer if r or tab=dealer; otherwise login. */
+/**
+ * SPEC section 2: password-setup if token (rendered on its own below); dealer if r or
+ * tab=dealer; otherwise login.
+ */
 function initialTab(search: LoginSearch): Tab {
-  if (search.token) return 'password-setup';
-  if (search.r || search.tab === 'dealer') return 'dealer';
-  return 'login';
+  return search.r || search.tab === 'dealer' ? 'dealer' : 'login';
 }
 
 function LoginPage() {
   const search = Route.useSearch();
-  const [tab, setTab] = useState<Tab>(initialTab(search));
+  // The visitor's choice, else the rule: a dead link sending the page from ?token= to
+  // ?error= lands on Sign In rather than on a tab that no longer exists.
+  const [chosen, setChosen] = useState<Tab | null>(null);
+  const tab = chosen ?? initialTab(search);
   const [forgotOpen, setForgotOpen] = useState(false);
   const freshLink = offersFreshLink(search.error);
 
@@ -72,7 +76,7 @@ function LoginPage() {
               </Tabs.Panel>
             </Tabs>
           ) : (
-            <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'login')} keepMounted={false}>
+            <Tabs value={tab} onChange={(v) => setChosen((v as Tab | null) ?? 'login')} keepMounted={false}>
               <Tabs.List grow mb="md">
                 <Tabs.Tab value="login">Sign In</Tabs.Tab>
                 <Tabs.Tab value="dealer">Dealer Registration</Tabs.Tab>
@@ -88,7 +92,7 @@ function LoginPage() {
                     </Center>
                   }
                 >
-                  <RegistrationWizard onDone={() => setTab('login')} />
+                  <RegistrationWizard onDone={() => setChosen('login')} />
                 </Suspense>
               </Tabs.Panel>
             </Tabs>
