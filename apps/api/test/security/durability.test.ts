@@ -51,6 +51,16 @@ function signupLoad(url: () => string, workers = 4) {
   };
 }
 
+/** Waits (the machine may be busy) until the load has had `n` writes acknowledged. */
+async function ackedAtLeast(outcomes: Outcome[], n: number, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (acked(outcomes).length < n) {
+    if (Date.now() > deadline)
+      throw new Error(`only ${acked(outcomes).length} of ${n} writes acknowledged in ${ms} ms`);
+    await sleep(50);
+  }
+}
+
 const acked = (o: Outcome[]) => o.filter((x) => typeof x.status === 'number' && x.status >= 200 && x.status < 300);
 
 async function storedEmails(query: (text: string) => Promise<{ rows: Array<{ email: string; n: string }> }>) {
@@ -82,7 +92,7 @@ function expectDurable(outcomes: Outcome[], stored: Map<string, number>) {
   for (const email of stored.keys()) expect(asked.has(email)).toBe(true);
 }
 
-describe('durability with real processes', () => {
+describe('durability with real processes', { timeout: 150_000 }, () => {
   it('SIGKILL and restart mid-load: every acknowledged signup exists once, retries do not duplicate', async () => {
     const db = await createEmptyPostgresDatabase();
     cleanups.push(() => db.drop());
@@ -91,11 +101,11 @@ describe('durability with real processes', () => {
     let server: Server = await startServer({ port, env });
     cleanups.push(() => server.kill());
     const load = signupLoad(() => server.url);
-    await sleep(1_500);
+    await ackedAtLeast(load.outcomes, 12);
     await server.kill('SIGKILL');
     await sleep(300);
     server = await startServer({ port, env });
-    await sleep(1_500);
+    await ackedAtLeast(load.outcomes, acked(load.outcomes).length + 8);
     await load.stop();
 
     const unanswered = load.outcomes.filter((x) => x.status === 'network').length;
@@ -120,7 +130,7 @@ describe('durability with real processes', () => {
     const server = await startServer({ env: { DATABASE_URL: own.url } });
     cleanups.push(() => server.kill());
     const load = signupLoad(() => server.url, 3);
-    await sleep(1_000);
+    await ackedAtLeast(load.outcomes, 12);
     own.stop('immediate');
     await sleep(500);
 
@@ -147,7 +157,7 @@ describe('durability with real processes', () => {
       if (!recovered) await sleep(250);
     }
     expect(recovered).toBe(true);
-    await sleep(1_500);
+    await ackedAtLeast(load.outcomes, acked(load.outcomes).length + 8);
     await load.stop();
 
     const statuses = new Set(load.outcomes.map((o) => o.status));
@@ -171,7 +181,7 @@ describe('durability with real processes', () => {
     let server = await startServer({ port, env });
     cleanups.push(() => server.kill());
     const load = signupLoad(() => server.url, 2);
-    await sleep(2_000);
+    await ackedAtLeast(load.outcomes, 15);
     await server.kill('SIGKILL');
     await load.stop();
     server = await startServer({ port, env });
