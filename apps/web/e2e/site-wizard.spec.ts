@@ -28,6 +28,7 @@ test('each wizard step shows its validation messages on an empty Next', async ({
     await expect(wizard.getByText(m, { exact: true })).toBeVisible();
   }
   await expect(title).toHaveText('Basic Information');
+  await expect(page.getByLabel('Full name')).toBeFocused();
   await page.getByLabel('Email').fill('not-an-email');
   await next.click();
   await expect(wizard.getByText('Valid email is required', { exact: true })).toBeVisible();

@@ -31,6 +31,7 @@ export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps
   const [done, setDone] = useState(false);
   const form = useForm<WizardValues>({ mode: 'controlled', initialValues: initialValues(currentRecruiterId()) });
   const heading = useRef<HTMLHeadingElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -74,12 +75,14 @@ export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps
     const errors = Object.fromEntries(Object.entries(all).filter(([k]) => own.includes(k)));
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) go(step + 1);
+    // Keyboard and screen-reader users land on the first field to fix.
+    else requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   const Step = STEPS[step]!;
   const last = step === STEP_COUNT - 1;
   return (
-    <Stack gap="md" data-testid="registration-wizard">
+    <Stack gap="md" data-testid="registration-wizard" ref={root}>
       <div>
         <Text size="sm" c="dimmed">
           Step {step + 1} of {STEP_COUNT}
