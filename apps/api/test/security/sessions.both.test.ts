@@ -246,6 +246,21 @@ describe('sessions end when the account changes', () => {
     });
   }
 
+  it('all sessions of a dealer end when an admin rejects it (tRPC)', async () => {
+    const admin = await signInAdmin(h.app);
+    const d = await createDealer(h.db);
+    const a = await signInDealer(h.app, d.email);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/trpc/admin.reject',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: d.id, reason: 'Not a fit' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sessionCount(d.id)).toBe(0);
+    expect((await me(a)).statusCode).toBe(401);
+  });
+
   it('a dealer set to active keeps its sessions', async () => {
     const admin = await signInAdmin(h.app);
     const d = await createDealer(h.db);
