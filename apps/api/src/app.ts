@@ -54,6 +54,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
     },
     bodyLimit: BODY_LIMIT,
+    // Fastify's default is no limit: a client trickling a body would hold its connection forever.
+    requestTimeout: 30_000,
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
     routerOptions: { maxParamLength: 5_000 },
     requestIdHeader: false,

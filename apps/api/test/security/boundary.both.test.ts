@@ -223,6 +223,14 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('slow clients', () => {
+  it('a request must arrive whole within 30 s, headers within 60 s', () => {
+    expect(h.app.server.requestTimeout).toBe(30_000);
+    expect(h.app.server.headersTimeout).toBeGreaterThan(0);
+    expect(h.app.server.headersTimeout).toBeLessThanOrEqual(60_000);
+  });
+});
+
 describe('static files', () => {
   it('never serve a file outside the web root', async () => {
     for (const url of [
