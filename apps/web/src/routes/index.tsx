@@ -4,7 +4,13 @@ import classes from '../components/layout/layout.module.css';
 import { Landing } from '../features/marketing/Landing';
 import { useAuth } from '../lib/auth';
 
-export const Route = createFileRoute('/')({ component: Page });
+export const Route = createFileRoute('/')({
+  // Starts the videos request with the current-user call (one batch) instead of after it.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.site.landingVideos.queryOptions());
+  },
+  component: Page,
+});
 
 /** SPEC section 2: a signed-in user is sent to /admin or /dashboard; a placeholder shows meanwhile. */
 function Page() {
