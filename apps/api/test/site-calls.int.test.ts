@@ -70,6 +70,12 @@ describe('POST /api/schedule-call', () => {
     expect((await callsOf(body.email))[0]?.preferredTime).toBe('morning');
   });
 
+  it('a visitor cannot choose the status: every booking starts scheduled', async () => {
+    const body = booking({ status: 'completed', notes: 'please call after lunch' });
+    expect((await post(body)).statusCode).toBe(200);
+    expect((await callsOf(body.email))[0]).toMatchObject({ status: 'scheduled', notes: 'please call after lunch' });
+  });
+
   it('refuses the same email, date and window twice with 409 (any letter case)', async () => {
     const body = booking();
     expect((await post(body)).statusCode).toBe(200);
