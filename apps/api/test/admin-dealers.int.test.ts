@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from '@dn/db';
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer, uniqueEmail } from './helpers';
@@ -86,6 +87,28 @@ describe('GET /api/admin/dealers', () => {
     const res = await get(`/api/admin/dealers?${qs}`);
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
+  });
+});
+
+/** The trigger-kept counters (migration 0303) equal a real count. */
+async function expectCountersExact() {
+  const real = await sql<{ status: string; tier: string; n: string }>`
+    select status, tier, count(*) as n from dealers group by 1, 2 order by 1, 2`.execute(h.db);
+  const kept = await sql<{ status: string; tier: string; n: string }>`
+    select status, tier, n from dealer_counts where n <> 0 order by 1, 2`.execute(h.db);
+  expect(kept.rows.map((r) => ({ ...r, n: Number(r.n) }))).toEqual(real.rows.map((r) => ({ ...r, n: Number(r.n) })));
+}
+
+describe('dealer counters', () => {
+  it('stay exact through inserts, updates, multi-row changes and deletes', async () => {
+    const a = await createDealer(h.db, { status: 'pending', tier: 'Affiliate' });
+    const b = await createDealer(h.db, { status: 'pending', tier: 'Preferred' });
+    await h.db.updateTable('dealers').set({ status: 'active' }).where('id', 'in', [a.id, b.id]).execute();
+    await h.db.updateTable('dealers').set({ fullName: 'Renamed' }).where('id', '=', a.id).execute();
+    await h.db.updateTable('dealers').set({ tier: 'Authorized', status: 'suspended' }).where('id', '=', b.id).execute();
+    await expectCountersExact();
+    await h.db.deleteFrom('dealers').where('id', '=', a.id).execute();
+    await expectCountersExact();
   });
 });
 
@@ -362,6 +385,8 @@ describe('clear all dealers', () => {
     expect(res.json()).toEqual({ ok: true, removed: n });
     const left = await h.db.selectFrom('dealers').select('id').execute();
     expect(left).toHaveLength(0);
+    await expectCountersExact();
+    expect((await get('/api/admin/dealer-metrics')).json()).toMatchObject({ totalDealers: 0, pendingApplications: 0 });
     const a = await h.db
       .selectFrom('auditLogs')
       .selectAll()

@@ -77,9 +77,17 @@ export async function listDealersPage(db: Executor, f: DealerListFilter) {
 
 /**
  * Counts per status under the search and tier filters (the status filter is what the counts
- * are for, so it is left out): one grouped query answers the total and every tab's badge.
+ * are for, so it is left out): the total and every tab's badge in one query. Without a search
+ * they come from the trigger-kept counters (migration 0303), otherwise from one grouped count.
  */
 export async function countDealersByStatus(db: Executor, f: Pick<DealerListFilter, 'q' | 'tier'>) {
+  if (!f.q) {
+    const r = await sql<{ status: DealerStatus; n: string }>`
+      select status, sum(n) as n from dealer_counts
+      ${f.tier ? sql`where tier = ${f.tier}` : sql``}
+      group by status`.execute(db);
+    return r.rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+  }
   const rows = await filtered(db.selectFrom('dealers as d') as DealerQuery, f)
     .select(['d.status', (eb: ExpressionBuilder<DB & { d: DB['dealers'] }, 'd'>) => eb.fn.countAll<string>().as('n')])
     .groupBy('d.status')
@@ -87,7 +95,7 @@ export async function countDealersByStatus(db: Executor, f: Pick<DealerListFilte
   return rows.map((r) => ({ status: r.status as DealerStatus, count: Number(r.n) }));
 }
 
-/** The summary cards in one round trip. */
+/** The summary cards in one round trip, from the trigger-kept counters. */
 export async function dealerMetrics(db: Executor) {
   const r = await sql<{
     total: string;
@@ -98,14 +106,14 @@ export async function dealerMetrics(db: Executor) {
     approved: string;
     callsScheduled: string;
   }>`
-    select count(*) as total,
-      count(*) filter (where tier = 'Preferred') as preferred,
-      count(*) filter (where tier = 'Authorized') as authorized,
-      count(*) filter (where tier = 'Affiliate') as affiliate,
-      count(*) filter (where status = 'pending') as pending,
-      count(*) filter (where status in ('approved', 'active')) as approved,
+    select coalesce(sum(n), 0) as total,
+      coalesce(sum(n) filter (where tier = 'Preferred'), 0) as preferred,
+      coalesce(sum(n) filter (where tier = 'Authorized'), 0) as authorized,
+      coalesce(sum(n) filter (where tier = 'Affiliate'), 0) as affiliate,
+      coalesce(sum(n) filter (where status = 'pending'), 0) as pending,
+      coalesce(sum(n) filter (where status in ('approved', 'active')), 0) as approved,
       (select count(*) from call_schedules where status = 'scheduled') as calls_scheduled
-    from dealers`.execute(db);
+    from dealer_counts`.execute(db);
   const row = r.rows[0]!;
   return {
     totalDealers: Number(row.total),
