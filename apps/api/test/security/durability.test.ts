@@ -165,10 +165,8 @@ describe('durability with real processes', { timeout: 150_000 }, () => {
     expect(statuses.has(503)).toBe(true);
     const afterOutage = load.outcomes.slice(-5);
     expect(afterOutage.every((o) => o.status === 200 || o.status === 201)).toBe(true);
-    expectDurable(
-      load.outcomes.filter((o) => o.status !== 503),
-      await storedEmails(pgQuery(own.url)),
-    );
+    // Every outcome counts as asked: a write cut off mid-answer may or may not have committed.
+    expectDurable(load.outcomes, await storedEmails(pgQuery(own.url)));
     expect(server.proc.exitCode).toBeNull();
     expect(server.output()).not.toMatch(/uncaught|unhandled/i);
   });
@@ -197,10 +195,7 @@ describe('durability with real processes', { timeout: 150_000 }, () => {
         const r = await sql.raw<{ email: string; n: string }>(text).execute(database.db);
         return { rows: r.rows };
       });
-      expectDurable(
-        load.outcomes.filter((o) => o.status !== 'network'),
-        new Map([...stored].filter(([e]) => !e.startsWith('load.after.'))),
-      );
+      expectDurable(load.outcomes, new Map([...stored].filter(([e]) => !e.startsWith('load.after.'))));
       expect(
         [...stored.keys()].filter((e) => e.startsWith('load.after.')),
         server.output(),
