@@ -1,4 +1,5 @@
-import type { Harness } from './helpers';
+import { createTestDatabase, testDbKind } from '@dn/db/testing';
+import { createHarness, type Harness } from './helpers';
 
 /** A complete, valid application for a tier, with overrides. */
 export function application(tier: 'Affiliate' | 'Authorized' | 'Preferred', over: Record<string, unknown> = {}) {
@@ -37,4 +38,21 @@ export async function createLink(db: Harness['db'], dealerId: string, recruiterI
     .values({ recruiterId, dealerId, affiliateCode: `code-${recruiterId}`, isActive, updatedAt: new Date() })
     .returning(['id', 'recruiterId'])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * An app for race tests on its own database. PGlite is one session behind a socket that can
+ * interleave the protocol messages of concurrent connections outside a transaction, so there it
+ * gets one connection (the requests still race in the app); PostgreSQL gets a real pool.
+ */
+export async function raceHarness() {
+  const database = await createTestDatabase(testDbKind(), testDbKind() === 'pglite' ? 1 : 10);
+  const h = await createHarness({ database });
+  return {
+    ...h,
+    async close() {
+      await h.close();
+      await database.close();
+    },
+  };
 }

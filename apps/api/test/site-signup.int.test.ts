@@ -1,7 +1,6 @@
-import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, type Harness, uniqueEmail } from './helpers';
-import { application, createLink } from './site-fixtures';
+import { application, createLink, raceHarness } from './site-fixtures';
 import { startSmtp, type TestSmtp } from './smtp';
 
 let h: Harness;
@@ -209,29 +208,26 @@ describe('duplicates', () => {
   });
 
   it('keeps exactly one row when 20 identical signups arrive at once', async () => {
-    // PGlite is one session behind a socket that can interleave the protocol messages of
-    // concurrent connections outside a transaction; one connection keeps that run honest
-    // (the requests still race in the app). PostgreSQL gets a real pool.
-    const database = await createTestDatabase(testDbKind(), testDbKind() === 'pglite' ? 1 : 10);
-    const race = await createHarness({ database });
-    const email = uniqueEmail('race');
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        race.app.inject({
-          method: 'POST',
-          url: '/api/dealer-signup',
-          payload: application('Affiliate', { email: i % 2 ? email.toUpperCase() : email }),
-        }),
-      ),
-    ).finally(async () => {
+    const race = await raceHarness();
+    try {
+      const email = uniqueEmail('race');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          race.app.inject({
+            method: 'POST',
+            url: '/api/dealer-signup',
+            payload: application('Affiliate', { email: i % 2 ? email.toUpperCase() : email }),
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      const rows = await race.db.selectFrom('dealers').select('id').where('email', '=', email).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
       await race.close();
-    });
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(19);
-    const rows = await database.db.selectFrom('dealers').select('id').where('email', '=', email).execute();
-    await database.close();
-    expect(rows).toHaveLength(1);
+    }
   });
 });
 
