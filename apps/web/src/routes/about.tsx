@@ -34,8 +34,8 @@ function Page() {
             Certifications
           </Title>
           <List spacing="xs">
-            <List.Item>Tested for radiant reflectivity and emissivity to ASTM standards</List.Item>
-            <List.Item>Class A fire rating for attic installation</List.Item>
+            <List.Item>Radiant barrier tested to reflect 97% of radiant heat</List.Item>
+            <List.Item>Qualifies for the 30% federal tax credit</List.Item>
             <List.Item>Installed by trained, insured dealer crews</List.Item>
           </List>
         </section>

@@ -31,7 +31,7 @@ function Page() {
           <List spacing="xs">
             <List.Item>Insulation blankets with a radiant barrier that reflects 97% of radiant heat</List.Item>
             <List.Item>Solar attic fans that pull hot air out using the sun's energy</List.Item>
-            <List.Item>Installed in a day by our dealer network</List.Item>
+            <List.Item>Installed by trained crews of our dealer network</List.Item>
           </List>
         </section>
         <section aria-labelledby="book">
