@@ -23,22 +23,34 @@ export async function exportDealersCsv(ctx: Context & { user: User }): Promise<R
   const db = ctx.db;
   const log = ctx.log;
   async function* lines() {
-    // A BOM lets spreadsheet programs read the file as UTF-8.
-    yield `\uFEFF${csvLine(DEALER_EXPORT_COLUMNS.map(([h]) => h))}`;
-    let cursor: ExportCursor | null = null;
     let rows = 0;
-    for (;;) {
-      const batch = await dealerExportBatch(db, cursor, EXPORT_BATCH);
-      if (batch.length === 0) break;
-      let chunk = '';
-      for (const r of batch) chunk += `${r.line}\r\n`;
-      rows += batch.length;
-      yield chunk;
-      const last = batch[batch.length - 1]!;
-      cursor = { createdAt: last.cursorAt, id: last.id };
-      if (batch.length < EXPORT_BATCH) break;
+    // The next batch is read while the current one is written: the database and the client
+    // work at the same time, and at most two batches are in memory.
+    let next = dealerExportBatch(db, null, EXPORT_BATCH);
+    try {
+      // A BOM lets spreadsheet programs read the file as UTF-8.
+      yield `\uFEFF${csvLine(DEALER_EXPORT_COLUMNS.map(([h]) => h))}`;
+      for (;;) {
+        const batch = await next;
+        if (batch.length === 0) break;
+        const last = batch[batch.length - 1]!;
+        const more = batch.length === EXPORT_BATCH;
+        if (more) {
+          const cursor: ExportCursor = { createdAt: last.cursorAt, id: last.id };
+          next = dealerExportBatch(db, cursor, EXPORT_BATCH);
+        }
+        let chunk = '';
+        for (const r of batch) chunk += `${r.line}\r\n`;
+        rows += batch.length;
+        yield chunk;
+        if (!more) break;
+      }
+      log.info({ rows }, 'dealers export finished');
+    } finally {
+      // The client went away: the batch in flight finishes and returns its connection; its
+      // result (or error) is no longer wanted.
+      next.catch(() => undefined);
     }
-    log.info({ rows }, 'dealers export finished');
   }
   return Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 });
 }

@@ -3,42 +3,48 @@ import type { Executor } from './executor';
 
 const iso = (col: RawBuilder<unknown>) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+/**
+ * A value that can hold neither a CSV delimiter nor a formula start (a uuid, an ISO time, a
+ * constrained enum, a boolean, a non-negative integer): written as is, sparing csv_cell.
+ */
+const safe = (expr: RawBuilder<unknown>) => sql`coalesce(${expr}, '')`;
+
 /** The columns of the dealers CSV: what an admin works with, never the password hash. */
-export const DEALER_EXPORT_COLUMNS: [header: string, expr: RawBuilder<unknown>][] = [
-  ['ID', sql`d.id::text`],
-  ['Created At', iso(sql`d.created_at`)],
+export const DEALER_EXPORT_COLUMNS: [header: string, expr: RawBuilder<unknown>, safe?: 'safe'][] = [
+  ['ID', sql`d.id::text`, 'safe'],
+  ['Created At', iso(sql`d.created_at`), 'safe'],
   ['Full Name', sql`d.full_name`],
   ['Company Name', sql`d.company_name`],
   ['Email', sql`d.email`],
   ['Phone', sql`d.phone_e164`],
-  ['Tier', sql`d.tier`],
-  ['Status', sql`d.status`],
-  ['Access Granted', sql`d.access_granted::text`],
-  ['Approval Date', iso(sql`d.approval_date`)],
+  ['Tier', sql`d.tier`, 'safe'],
+  ['Status', sql`d.status`, 'safe'],
+  ['Access Granted', sql`d.access_granted::text`, 'safe'],
+  ['Approval Date', iso(sql`d.approval_date`), 'safe'],
   ['Approved By', sql`d.approved_by`],
   ['Rejection Reason', sql`d.rejection_reason`],
   ['Recruiter ID', sql`d.recruiter_id`],
-  ['Referral Type', sql`d.referral_type`],
+  ['Referral Type', sql`d.referral_type`, 'safe'],
   ['Referred By', sql`r.full_name`],
   ['Street', sql`d.address_json->>'street'`],
   ['City', sql`d.address_json->>'city'`],
   ['State', sql`d.address_json->>'state'`],
   ['ZIP Code', sql`d.address_json->>'zipCode'`],
   ['Country', sql`d.address_json->>'country'`],
-  ['Entity Type', sql`d.entity_type`],
-  ['Licensed Installers', sql`d.licensed_installers::text`],
-  ['Crew Count', sql`d.crew_count::text`],
-  ['Sales Reps', sql`d.sales_reps::text`],
-  ['Monthly Volume', sql`d.monthly_volume::text`],
-  ['CRM', sql`d.crm_name`],
+  ['Entity Type', sql`d.entity_type`, 'safe'],
+  ['Licensed Installers', sql`d.licensed_installers::text`, 'safe'],
+  ['Crew Count', sql`d.crew_count::text`, 'safe'],
+  ['Sales Reps', sql`d.sales_reps::text`, 'safe'],
+  ['Monthly Volume', sql`d.monthly_volume::text`, 'safe'],
+  ['CRM', sql`d.crm_name`, 'safe'],
   ['Product Focus', sql`array_to_string(d.product_verticals, '; ')`],
-  ['Total Orders', sql`d.total_orders::text`],
+  ['Total Orders', sql`d.total_orders::text`, 'safe'],
   ['Total Revenue', sql`d.total_revenue::text`],
-  ['Last Order Date', iso(sql`d.last_order_date`)],
+  ['Last Order Date', iso(sql`d.last_order_date`), 'safe'],
 ];
 
 const LINE = sql.join(
-  DEALER_EXPORT_COLUMNS.map(([, expr]) => sql`csv_cell(${expr})`),
+  DEALER_EXPORT_COLUMNS.map(([, expr, kind]) => (kind === 'safe' ? safe(expr) : sql`csv_cell(${expr})`)),
   sql`|| ',' ||`,
 );
 
