@@ -43,7 +43,7 @@ async function main() {
     links: env('BENCH_LINKS', 20_000),
     audits: env('BENCH_AUDITS', 300_000),
     calls: env('BENCH_CALLS', 50_000),
-    duration: env('BENCH_DURATION', 8),
+    duration: env('BENCH_DURATION', 7),
     runs: env('BENCH_RUNS', 3),
     warmup: env('BENCH_WARMUP', 2),
     connections: env('BENCH_CONNECTIONS', 10),
@@ -192,11 +192,55 @@ async function main() {
       }
     }
 
+    // The export's batch query, as the app runs it (a full download while statements are logged).
+    const exportPath = '/api/admin/dealers/export';
+    if (canCapture) {
+      const off = logSize();
+      const r = await fetch(base + exportPath, { headers: { cookie: adminCookie } });
+      if (r.status === 200) {
+        await r.arrayBuffer();
+        await sleep(300);
+        const batches = statementsSince(off, dbName).filter((x) => /^\s*select/i.test(x.sql) && /limit/i.test(x.sql));
+        results.plans.export = [];
+        // The first batch and one deep in the file (keyset: every batch should cost the same).
+        for (const x of [batches[0], batches[Math.floor(batches.length / 2)]].filter(Boolean)) {
+          const p = await db.query(`explain (analyze, buffers) ${x.sql}`, x.params);
+          results.plans.export.push({
+            sql: x.sql,
+            params: x.params,
+            plan: p.rows.map((row) => row['QUERY PLAN']).join('\n'),
+          });
+        }
+        results.exportBatches = batches.length;
+      } else await r.body?.cancel();
+    }
+
     // Statement logging off for the measurements: restart with fresh connections.
     if (canCapture) {
       await admin.query(`alter database ${dbName} reset log_min_duration_statement`);
       await server.stop();
       server = await startApp();
+    }
+
+    // The baseline runs beside the app (same core) from here on: app and baseline runs alternate,
+    // so the machine's background load weighs on both alike.
+    const replay = live.filter((e) => e.statements?.length);
+    const bport = port + 60;
+    const bbase = `http://127.0.0.1:${bport}`;
+    if (replay.length) {
+      const routesFile = join(tmpdir(), `${dbName}-baseline.json`);
+      writeFileSync(
+        routesFile,
+        JSON.stringify(replay.map((e) => ({ name: e.name, statements: e.statements.filter((s) => !isFramework(s)) }))),
+      );
+      baseline = await startNode({
+        name: 'baseline',
+        script: join(here, 'baseline.mjs'),
+        cwd: here,
+        env: { DATABASE_URL: dbUrl, PORT: String(bport), BASELINE_ROUTES: routesFile },
+        cores: serverCores,
+        readyUrl: `${bbase}/healthz`,
+      });
     }
 
     // 5. Each polled endpoint: throughput at `connections`, session writes per poll.
@@ -222,9 +266,20 @@ async function main() {
       const headers = e.cookie ? { cookie: e.cookie } : {};
       const w0 = await sessionsWrites();
       const rows0 = await sessionRows();
-      const meter = cpuMeter(server.pid);
-      const s = await measure(base + e.path, headers);
-      const cpu = meter.stop();
+      const hasBaseline = Boolean(baseline && e.statements?.length);
+      const burl = `${bbase}/b/${e.name}`;
+      await run({ url: base + e.path, duration: cfg.warmup, connections: cfg.connections, headers });
+      if (hasBaseline) await run({ url: burl, duration: cfg.warmup, connections: cfg.connections });
+      const appRuns = [];
+      const baseRuns = [];
+      let cpu = null;
+      for (let k = 0; k < cfg.runs; k++) {
+        const meter = cpuMeter(server.pid);
+        appRuns.push(await run({ url: base + e.path, duration: cfg.duration, connections: cfg.connections, headers }));
+        cpu = meter.stop();
+        if (hasBaseline) baseRuns.push(await run({ url: burl, duration: cfg.duration, connections: cfg.connections }));
+      }
+      const s = summarize(appRuns);
       const w1 = await sessionsWrites();
       const rows1 = await sessionRows();
       const polls = s.runs.reduce((a, r) => a + r.reqPerSec, 0) * cfg.duration + s.reqPerSec * cfg.warmup;
@@ -240,6 +295,13 @@ async function main() {
         etag: e.etag,
         cpu,
       };
+      if (hasBaseline) {
+        r.baseline = summarize(baseRuns);
+        r.baselineStatements = e.statements
+          .filter((x) => !isFramework(x))
+          .map((x) => x.sql.replace(/\s+/g, ' ').slice(0, 300));
+        r.ratio = r.baseline.reqPerSec ? s.reqPerSec / r.baseline.reqPerSec : null;
+      }
       if (e.etag) {
         log(`load ${e.name} (If-None-Match)`);
         r.conditional = await measure(base + e.path, { ...headers, 'if-none-match': e.etag });
@@ -369,7 +431,6 @@ async function main() {
     }
 
     // 8. The CSV export: rows/s, memory, first byte; connection released on disconnect.
-    const exportPath = '/api/admin/dealers/export';
     const probe = await fetch(base + exportPath, { headers: { cookie: adminCookie } }).catch(() => null);
     await probe?.body?.cancel().catch(() => {});
     await sleep(500);
@@ -415,38 +476,10 @@ async function main() {
       });
     }
 
-    // 10. Baseline: the same statements with bare pg and Fastify, same core, same load.
-    const replay = live.filter((e) => e.statements?.length);
-    if (replay.length) {
-      const routesFile = join(tmpdir(), `${dbName}-baseline.json`);
-      writeFileSync(
-        routesFile,
-        JSON.stringify(replay.map((e) => ({ name: e.name, statements: e.statements.filter((s) => !isFramework(s)) }))),
-      );
-      const bport = port + 60;
-      await server.stop();
-      server = null;
-      baseline = await startNode({
-        name: 'baseline',
-        script: join(here, 'baseline.mjs'),
-        cwd: here,
-        env: { DATABASE_URL: dbUrl, PORT: String(bport), BASELINE_ROUTES: routesFile },
-        cores: serverCores,
-        readyUrl: `http://127.0.0.1:${bport}/healthz`,
-      });
-      for (const e of replay) {
-        log(`baseline ${e.name}`);
-        const s = await measure(`http://127.0.0.1:${bport}/b/${e.name}`, {});
-        const r = results.endpoints[e.name];
-        r.baseline = s;
-        r.baselineStatements = e.statements
-          .filter((x) => !isFramework(x))
-          .map((x) => x.sql.replace(/\s+/g, ' ').slice(0, 300));
-        r.ratio = s.reqPerSec ? r.app.reqPerSec / s.reqPerSec : null;
-      }
-      await baseline.stop();
-      baseline = null;
-    }
+    await baseline?.stop();
+    baseline = null;
+    await server.stop();
+    server = null;
 
     // 11. What the server spends its time on, where a target is missed: a CPU profile per case.
     const profDir = join(tmpdir(), `${dbName}-profiles`);

@@ -38,6 +38,25 @@ export function lighthouse(url, { binDir, outFile, chromePath = process.env.CHRO
       .filter((x) => j.categories.accessibility.auditRefs.some((r) => r.id === x.id) && x.score === 0)
       .map((x) => x.id),
   };
+  const items = (k, n, f) => (j.audits[k]?.details?.items ?? []).slice(0, n).map(f);
+  out.layoutShifts = items('layout-shifts', 5, (i) => ({
+    score: i.score,
+    node: i.node?.snippet ?? i.node?.selector ?? null,
+  }));
+  out.longTasks = items('long-tasks', 6, (i) => ({
+    url: i.url,
+    startMs: Math.round(i.startTime),
+    durationMs: Math.round(i.duration),
+  }));
+  out.bootup = items('bootup-time', 6, (i) => ({
+    url: i.url,
+    totalMs: Math.round(i.total),
+    scriptingMs: Math.round(i.scripting),
+  }));
+  out.mainThread = items('mainthread-work-breakdown', 8, (i) => ({
+    group: i.groupLabel ?? i.group,
+    ms: Math.round(i.duration),
+  }));
   out.ok = out.performance >= 95 && out.accessibility >= 95 && out.cls <= 0.02 && out.tbtMs <= 100;
   out.summary = `performance ${out.performance}, accessibility ${out.accessibility}, CLS ${out.cls?.toFixed(3)}, TBT ${Math.round(out.tbtMs)} ms, FCP ${Math.round(out.fcpMs)} ms, LCP ${Math.round(out.lcpMs)} ms (${out.formFactor}, ${out.throttling} throttling)`;
   return out;

@@ -53,6 +53,8 @@ export function run(opts) {
   });
 }
 
+const r1 = (x) => (x === null ? null : Math.round(x * 10) / 10);
+
 export const median = (xs) => {
   const s = xs.filter((x) => x !== null && x !== undefined).sort((a, b) => a - b);
   if (!s.length) return null;
@@ -66,9 +68,9 @@ export function summarize(runs) {
   const mid = byRps[Math.floor(byRps.length / 2)];
   return {
     reqPerSec: median(runs.map((r) => r.reqPerSec)),
-    p50: median(runs.map((r) => r.p50)),
-    p95: median(runs.map((r) => r.p95)),
-    p99: median(runs.map((r) => r.p99)),
+    p50: r1(median(runs.map((r) => r.p50))),
+    p95: r1(median(runs.map((r) => r.p95))),
+    p99: r1(median(runs.map((r) => r.p99))),
     statuses: mid.statuses,
     errors: runs.reduce((a, r) => a + r.errors + r.timeouts, 0),
     runs: runs.map((r) => ({ reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, p99: r.p99, statuses: r.statuses })),

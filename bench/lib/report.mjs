@@ -271,6 +271,28 @@ export function writeReport(r, findings = '') {
       }
     }
   }
+  const lh = r.lighthouse;
+  if (lh && !lh.skipped && !lh.error) {
+    L.push('## Lighthouse on the landing page (mobile emulation)', '', lh.summary, '');
+    if (lh.layoutShifts?.length) {
+      L.push('Layout shifts:', '', '| Score | Element |', '|---|---|');
+      for (const x of lh.layoutShifts)
+        L.push(`| ${f2(x.score)} | \`${String(x.node).replaceAll('|', '\\|').slice(0, 120)}\` |`);
+      L.push('');
+    }
+    if (lh.longTasks?.length) {
+      L.push(
+        'Long main-thread tasks (simulated mobile CPU):',
+        '',
+        '| Script | Start ms | Duration ms |',
+        '|---|---|---|',
+      );
+      for (const x of lh.longTasks) L.push(`| ${x.url} | ${x.startMs} | ${x.durationMs} |`);
+      L.push('');
+    }
+    if (lh.mainThread?.length)
+      L.push(`Main-thread work: ${lh.mainThread.map((x) => `${x.group} ${x.ms} ms`).join(', ')}.`, '');
+  }
   if (r.bundle && !r.bundle.error) {
     L.push('## Landing page initial JavaScript', '');
     L.push(`${f1(r.bundle.gzipKB)} KB gzip (budget ${r.bundle.budgetKB} KB): what index.html loads eagerly.`, '');
