@@ -94,9 +94,17 @@ describe('authorization matrix', () => {
 
 describe('IDOR: a dealer cannot reach another dealer by naming its id', () => {
   it("no dealer read returns the other dealer's data, whatever id is passed", async () => {
-    const ids = { id: dealerB.id, dealerId: dealerB.id, userId: dealerB.id, recruiterId: dealerB.id };
+    // Give B a link and a referral, so there is something of B's to leak.
+    await h.db
+      .insertInto('affiliateLinks')
+      .values({ recruiterId: 'bravo_rec', dealerId: dealerB.id, affiliateCode: 'bravo_code', updatedAt: new Date() })
+      .execute();
+    const referred = await createDealer(h.db, { fullName: 'Charlie Referred', referredBy: dealerB.id });
+    await h.db.updateTable('dealers').set({ recruiterId: 'bravo_rec' }).where('id', '=', referred.id).execute();
+    const ids = { id: dealerB.id, dealerId: dealerB.id, userId: dealerB.id, recruiterId: 'bravo_rec' };
     const qs = new URLSearchParams(ids).toString();
-    const leaks = (body: string) => body.includes(dealerB.email) || body.includes(dealerB.id) || body.includes('Bravo');
+    const leaks = (body: string) =>
+      [dealerB.email, dealerB.id, 'Bravo', 'bravo_rec', referred.email, 'Charlie'].some((s) => body.includes(s));
     for (const r of routes().filter((x) => x.access === 'dealer' && x.method === 'GET')) {
       const res = await h.app.inject({ url: `${r.url}?${qs}`, headers: { cookie: dealerCookie } });
       expect(res.statusCode, r.url).toBeLessThan(500);
