@@ -65,7 +65,11 @@ async function openEmbedded(
     });
     await server.start();
     const [host, port] = server.getServerConn().split(':');
-    const pool = new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max: poolSize });
+    // One connection: PGlite is a single session, and the socket server's multiplexer can
+    // interleave the extended-protocol messages (Parse/Bind/Execute) of two connections,
+    // which fails queries under concurrency. With one connection the pool queues instead.
+    // (So never query `db` inside a `db.transaction()` callback: it would wait forever.)
+    const pool = new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max: 1 });
     pool.on('error', (err) => onPoolError?.(err));
     const db = createKysely(pool);
     return {

@@ -104,6 +104,32 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
     expect(forms.map((f) => f.tier)).toEqual(['Affiliate', 'Authorized', 'Preferred']);
   });
 
+  it('answers many concurrent parameterized queries and transactions correctly', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 4 === 0
+          ? t.db.transaction().execute(async (trx) => {
+              await trx.insertInto('dealers').values(dealer(`concurrent${i}@example.com`)).execute();
+              return trx
+                .selectFrom('dealers')
+                .select('email')
+                .where('email', '=', `concurrent${i}@example.com`)
+                .executeTakeFirstOrThrow()
+                .then((r) => r.email);
+            })
+          : t.db
+              .selectFrom('landingVideos')
+              .select('videoKey')
+              .where('videoKey', '=', i % 2 ? 'intro_video' : 'demo_video')
+              .executeTakeFirstOrThrow()
+              .then((r) => r.videoKey),
+      ),
+    );
+    results.forEach((r, i) =>
+      expect(r).toBe(i % 4 === 0 ? `concurrent${i}@example.com` : i % 2 ? 'intro_video' : 'demo_video'),
+    );
+  });
+
   it('migrating again is a no-op', async () => {
     expect(await migrateToLatest(t.db)).toEqual([]);
   });
