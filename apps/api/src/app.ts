@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './env';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
-import { referralPlugin } from './plugins/referral';
 import { etagPlugin } from './plugins/etag';
 import { referralPlugin } from './plugins/referral';
 import { cachePolicyPlugin, securityPlugin } from './plugins/security';
@@ -74,7 +73,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret });
   await app.register(authPlugin, { deps });
-  await app.register(referralPlugin);
   await app.register(referralPlugin);
   await app.register(etagPlugin);
   await app.register(cachePolicyPlugin);
