@@ -109,7 +109,10 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
       Array.from({ length: 40 }, (_, i) =>
         i % 4 === 0
           ? t.db.transaction().execute(async (trx) => {
-              await trx.insertInto('dealers').values(dealer(`concurrent${i}@example.com`)).execute();
+              await trx
+                .insertInto('dealers')
+                .values(dealer(`concurrent${i}@example.com`))
+                .execute();
               return trx
                 .selectFrom('dealers')
                 .select('email')
@@ -125,9 +128,9 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
               .then((r) => r.videoKey),
       ),
     );
-    results.forEach((r, i) =>
-      expect(r).toBe(i % 4 === 0 ? `concurrent${i}@example.com` : i % 2 ? 'intro_video' : 'demo_video'),
-    );
+    for (const [i, r] of results.entries()) {
+      expect(r).toBe(i % 4 === 0 ? `concurrent${i}@example.com` : i % 2 ? 'intro_video' : 'demo_video');
+    }
   });
 
   it('migrating again is a no-op', async () => {

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './affiliate';
 export * from './auth';
 export * from './call';
@@ -5,4 +6,3 @@ export * from './common';
 export * from './constants';
 export * from './content';
 export * from './dealer';
-export * from './admin';
