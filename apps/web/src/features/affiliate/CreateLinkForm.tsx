@@ -3,8 +3,8 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { schemaResolver } from '../../lib/form';
 import { fieldErrorsOf, trpc } from '../../lib/trpc';
-import { schemaResolver } from '../auth/resolver';
 
 export function CreateLinkForm() {
   const queryClient = useQueryClient();

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 import { serverMessage } from './messages';
-import { schemaResolver } from './resolver';
 
 export interface ForgotPasswordDialogProps {
   opened: boolean;

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
-import { schemaResolver } from './resolver';
 
 /** Dealer sign-in: the username is the dealer's email. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {

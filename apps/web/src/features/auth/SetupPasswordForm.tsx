@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { schemaResolver } from '../../lib/form';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
-import { schemaResolver } from './resolver';
 
 /** Sets the password from an emailed link, then the dealer is signed in and lands on /dashboard. */
 export function SetupPasswordForm({ token }: { token: string }) {

@@ -1,5 +1,4 @@
 export { ForgotPasswordDialog } from './ForgotPasswordDialog';
 export { LoginForm } from './LoginForm';
 export { LINK_ERRORS, loginFailureMessage, loginPageError, offersFreshLink, serverMessage } from './messages';
-export { schemaResolver } from './resolver';
 export { SetupPasswordForm } from './SetupPasswordForm';

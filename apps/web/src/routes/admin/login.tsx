@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { schemaResolver } from '../../features/auth/resolver';
+import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
