@@ -44,6 +44,8 @@ test('the app works under its CSP with no violations, and inline script is refus
     document.body.appendChild(s);
   });
   expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
+  // The browser reported the refusal: the watcher sees violations, so the empty lists above mean something.
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
 
 test('a token page sends no referrer, and the API refuses a cross-site write', async ({ page, request }) => {
@@ -111,4 +113,23 @@ test('stored XSS from signup and call booking renders as text in the admin conso
   expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
   // The console itself runs under the CSP without tripping it.
   expect(violations).toEqual([]);
+});
+
+test('the dealer dashboard with its Google Form frame runs under the CSP', async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const { approvedDealer } = await import('./support/accounts');
+  const { ADMIN } = await import('./global-setup');
+  await admin.post('/api/admin/login', { data: ADMIN });
+  // Preferred: no other spec configures that tier's form (they share the e2e database).
+  const form = await admin.put('/api/admin/first-order-forms/Preferred', {
+    data: { formUrl: 'https://docs.google.com/forms/d/e/security-e2e/viewform', isRequired: true },
+  });
+  expect(form.status(), await form.text()).toBeLessThan(300);
+  const violations = watch(page);
+  await approvedDealer(page.request, admin, { tier: 'Preferred', entityType: 'LLC', salesReps: 2, monthlyVolume: 500 });
+  await page.goto('/dashboard');
+  const frame = page.locator('iframe[src*="docs.google.com"]');
+  await expect(frame).toHaveCount(1);
+  expect(violations).toEqual([]);
+  await admin.dispose();
 });
