@@ -536,7 +536,8 @@ async function main() {
         headers: { cookie: i.cookie },
       });
       results.capacity.checks = [];
-      for (const share of [0.7, 0.5]) {
+      // From 70% of the estimate down until p95 is under 100 ms: the largest passing count is the answer.
+      for (const share of [0.7, 0.5, 0.35, 0.25, 0.15]) {
         const n = Math.floor(results.capacity.dashboards * share);
         log(`capacity check: ${n} dashboards`);
         const opts = (e, rate) => ({
@@ -557,6 +558,11 @@ async function main() {
           p95: pct(all, 95),
           p99: pct(all, 99),
         });
+        const last = results.capacity.checks.at(-1);
+        if (last.p95 < 100) {
+          results.capacity.holdsAtP95Under100 = last.dashboards;
+          break;
+        }
       }
       await server.stop();
       server = null;
