@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeReport } from './lib/report.mjs';
+import { formatWithBiome, writeReport } from './lib/report.mjs';
 
 const dir = process.argv[2] ?? dirname(fileURLToPath(import.meta.url));
 const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
@@ -11,3 +11,4 @@ writeFileSync(
   join(dir, 'results.md'),
   writeReport(results, existsSync(findings) ? readFileSync(findings, 'utf8') : ''),
 );
+formatWithBiome([join(dir, 'results.json'), join(dir, 'results.md')]);

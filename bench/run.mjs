@@ -14,7 +14,7 @@ import { lighthouse } from './lib/lighthouse.mjs';
 import { median, pct, run, summarize } from './lib/load.mjs';
 import { cpuCount, cpuMeter, hasTaskset, machine, sh, sleep, startNode } from './lib/proc.mjs';
 import { summarizeProfile } from './lib/profile.mjs';
-import { writeReport } from './lib/report.mjs';
+import { formatWithBiome, writeReport } from './lib/report.mjs';
 import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -579,6 +579,7 @@ async function main() {
   const outDir = process.env.BENCH_OUT ?? here;
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, 'results.md'), writeReport(results, findingsText()));
+  formatWithBiome([join(outDir, 'results.json'), join(outDir, 'results.md')]);
   log(`done in ${results.totalSeconds.toFixed(0)} s: ${join(outDir, 'results.md')}`);
 }
 
