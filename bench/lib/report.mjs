@@ -189,7 +189,7 @@ export function writeReport(r, findings = '') {
     const b = r.loginBurst;
     L.push('### Login burst at the rate-limit ceiling', '');
     L.push(
-      `${b.attackers} addresses send failed sign-ins flat out (8 connections; each address is allowed ${b.limitPerIp}, then refused with 429) while \`${b.endpoint}\` is polled at a steady ${b.pollRate} req/s. Burst: ${f0(b.burst.reqPerSec)} req/s (${statusList(b.burst.statuses)}).`,
+      `${b.attackers} addresses send failed sign-ins flat out (8 connections; each address is allowed ${b.limitPerIp}, and each of the ${b.attackers} account names 5 failed sign-ins per 15 minutes (loginPerAccount); beyond that 429) while \`${b.endpoint}\` is polled at a steady ${b.pollRate} req/s. Burst: ${f0(b.burst.reqPerSec)} req/s (${statusList(b.burst.statuses)}).`,
       '',
       '| Poll latency | p50 | p95 | p99 | Server CPU | Cores busy |',
       '|---|---|---|---|---|---|',
