@@ -17,7 +17,7 @@ import { restPlugin, restRoutes } from './rest/index';
 import { openApiDocument } from './rest/openapi';
 import { type AppRouter, appRouter } from './routers/index';
 import { MailService } from './services/mail';
-import { DEFAULT_LIMITS, type RateLimits } from './services/rate-limit';
+import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/rate-limit';
 import { createRequestContext, type Deps } from './trpc/context';
 
 export interface BuildOptions {
@@ -65,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     config,
     log: app.log,
     mail: new MailService(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    limits: { ...scaledLimits(DEFAULT_LIMITS, config.rateLimitMultiplier), ...opts.limits },
   };
   app.decorate('deps', deps);
 

@@ -25,6 +25,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     trustProxy: undefined,
     logLevel: 'silent',
     webDist: undefined,
+    rateLimitMultiplier: 1,
     ...over,
   };
 }

@@ -28,6 +28,14 @@ export const DEFAULT_LIMITS: RateLimits = {
   trackPerIp: { max: 600, windowSec: 60 },
 };
 
+/** The limits with every budget multiplied (RATE_LIMIT_MULTIPLIER, for test environments). */
+export function scaledLimits(limits: RateLimits, multiplier: number): RateLimits {
+  if (multiplier === 1) return limits;
+  return Object.fromEntries(
+    Object.entries(limits).map(([k, l]) => [k, { ...l, max: l.max * multiplier }]),
+  ) as unknown as RateLimits;
+}
+
 function retryMessage(retryAfterSec: number): string {
   const minutes = Math.ceil(retryAfterSec / 60);
   return retryAfterSec < 60
