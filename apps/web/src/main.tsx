@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient, trpc } from './lib/trpc';
+import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
 // The toast host is its own chunk: a toast shown before it arrives waits in the store.
@@ -13,7 +13,7 @@ const NotificationsHost = lazy(() => import('./lib/notifications-host'));
 
 const router = createRouter({
   routeTree,
-  context: { queryClient, trpc },
+  context: { queryClient },
   defaultPreload: 'intent',
   scrollRestoration: true,
 });

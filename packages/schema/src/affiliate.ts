@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, RECRUITER_ID_MESSAGE, RECRUITER_ID_RE } from './common';
+import { email } from './common';
+import { RECRUITER_ID_MESSAGE, RECRUITER_ID_RE } from './constants';
 
 export const createAffiliateLink = z.object({
   recruiterId: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { PASSWORD_MAX, PASSWORD_MIN, RECRUITER_ID_MESSAGE, RECRUITER_ID_RE } from './constants';
 
 /** Field primitives: rules, normalisation and the spec's messages, written once. */
 
@@ -94,10 +94,7 @@ export const optionalCount = (max = 1_000_000) =>
       .optional(),
   );
 
-export const RECRUITER_ID_RE = /^[A-Za-z0-9_-]{3,20}$/;
-export const RECRUITER_ID_MESSAGE = 'Recruiter ID must be 3-20 characters, letters, numbers, underscore or dash only';
 export const recruiterId = () => z.string().trim().regex(RECRUITER_ID_RE, RECRUITER_ID_MESSAGE);
-export const isValidRecruiterId = (v: unknown): v is string => typeof v === 'string' && RECRUITER_ID_RE.test(v);
 
 export const newPassword = () =>
   z

@@ -34,6 +34,11 @@ export const DEFAULT_VIDEO_TITLES: Record<(typeof VIDEO_KEYS)[number], string> =
   demo_video: 'Full Product Demo',
 };
 
+export const RECRUITER_ID_RE = /^[A-Za-z0-9_-]{3,20}$/;
+export const RECRUITER_ID_MESSAGE = 'Recruiter ID must be 3-20 characters, letters, numbers, underscore or dash only';
+/** Kept here, free of zod, so the landing page can check a ?r= id without shipping the validator library. */
+export const isValidRecruiterId = (v: unknown): v is string => typeof v === 'string' && RECRUITER_ID_RE.test(v);
+
 export const RECRUITER_COOKIE = 'recruiter_id';
 export const RECRUITER_COOKIE_DAYS = 30;
 export const RECENT_REFERRALS = 5;

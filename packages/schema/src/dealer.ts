@@ -7,7 +7,6 @@ import {
   optionalHttpUrl,
   optionalText,
   phone,
-  RECRUITER_ID_RE,
   requiredText,
   uuid,
 } from './common';
@@ -19,6 +18,7 @@ import {
   ENTITY_TYPES,
   INSTALLER_TIERS,
   PRODUCT_FOCUS_VALUES,
+  RECRUITER_ID_RE,
   TIERS,
   type Tier,
 } from './constants';

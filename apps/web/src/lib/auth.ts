@@ -1,15 +1,28 @@
+import type { PublicUser } from '@dn/api';
 import { USER_STALE_TIME_MS } from '@dn/schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { trpc } from './trpc';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getOrNull, postJson } from './api';
 
-/** The current user query of SPEC section 7: no retry, no refetch on mount or focus, fresh 10 minutes. */
+export const ME_QUERY_KEY = ['auth', 'user'] as const;
+
+/**
+ * GET /api/auth/user as SPEC section 7 describes it: a 401 is "nobody" (null), no retry, no
+ * refetch on mount or focus, fresh 10 minutes. REST rather than tRPC: every page asks it first.
+ */
 export const meQueryOptions = () =>
-  trpc.auth.me.queryOptions(undefined, {
+  queryOptions({
+    queryKey: ME_QUERY_KEY,
+    queryFn: () => getOrNull<PublicUser>('/api/auth/user'),
     staleTime: USER_STALE_TIME_MS,
     retry: false,
     refetchOnMount: false,
     refetchOnWindowFocus: false,
   });
+
+/** After a sign-in (or a 401 elsewhere): what the current-user query now knows. */
+export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null): void {
+  queryClient.setQueryData(ME_QUERY_KEY, user);
+}
 
 export function useAuth() {
   const q = useQuery(meQueryOptions());
@@ -25,12 +38,11 @@ export function useAuth() {
 /** Sign out (SPEC section 4): on success clear every cached query and reload at the root path. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation(
-    trpc.auth.logout.mutationOptions({
-      onSuccess: async () => {
-        queryClient.clear();
-        window.location.assign('/');
-      },
-    }),
-  );
+  return useMutation({
+    mutationFn: () => postJson('/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      window.location.assign('/');
+    },
+  });
 }

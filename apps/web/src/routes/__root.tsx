@@ -1,18 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { Footer, useAppVersion } from '../components/layout/Footer';
 import classes from '../components/layout/layout.module.css';
-import { NotFound } from '../components/NotFound';
 import { captureReferral } from '../features/wizard/referral';
-import type { Trpc } from '../lib/trpc';
+import { useAppVersion } from '../lib/app-version';
 
 // Not on the landing page, so the landing does not download it.
 const TopNav = lazy(() => import('../components/layout/TopNav').then((m) => ({ default: m.TopNav })));
+// Below the fold, and rarely shown: neither belongs in the first download.
+const Footer = lazy(() => import('../components/layout/Footer').then((m) => ({ default: m.Footer })));
+const LazyNotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
+
+function NotFound() {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFound />
+    </Suspense>
+  );
+}
 
 export interface RouterContext {
   queryClient: QueryClient;
-  trpc: Trpc;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -42,7 +50,11 @@ function RootLayout() {
       <main className={classes.main}>
         <Outlet />
       </main>
-      {!LOGIN_PAGES.has(pathname) && <Footer />}
+      {!LOGIN_PAGES.has(pathname) && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
     </>
   );
 }

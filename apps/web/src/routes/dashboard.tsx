@@ -5,7 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AffiliateCard } from '../features/affiliate';
 import { AnchorLink, ButtonLink, DealerInfoCard, FirstOrderCard, showsFirstOrderCard } from '../features/dashboard';
-import { useAuth } from '../lib/auth';
+import { setCurrentUser, useAuth } from '../lib/auth';
 import { httpStatusOf, trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
@@ -54,7 +54,7 @@ function DealerDashboard() {
 
   // Signed out elsewhere, suspended, or the session expired: fall back to the signed-out view.
   useEffect(() => {
-    if (httpStatusOf(info.error) === 401) queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+    if (httpStatusOf(info.error) === 401) setCurrentUser(queryClient, null);
   }, [info.error, queryClient]);
 
   return (

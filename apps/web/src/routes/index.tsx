@@ -2,12 +2,13 @@ import { Center, Loader } from '@mantine/core';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import classes from '../components/layout/layout.module.css';
 import { Landing } from '../features/marketing/Landing';
+import { landingVideosQueryOptions } from '../features/videos/use-landing-videos';
 import { useAuth } from '../lib/auth';
 
 export const Route = createFileRoute('/')({
-  // Starts the videos request with the current-user call (one batch) instead of after it.
+  // Starts the videos request alongside the current-user call instead of after it.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(context.trpc.site.landingVideos.queryOptions());
+    void context.queryClient.prefetchQuery(landingVideosQueryOptions());
   },
   component: Page,
 });

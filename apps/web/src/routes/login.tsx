@@ -1,23 +1,35 @@
 import { Alert, Anchor, Button, Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { z } from 'zod';
 import { ForgotPasswordDialog, LoginForm, loginPageError, offersFreshLink, SetupPasswordForm } from '../features/auth';
 
 // The wizard is big: a dealer who only signs in never downloads it.
 const RegistrationWizard = lazy(() => import('../features/wizard').then((m) => ({ default: m.RegistrationWizard })));
 
-/** Search values arrive JSON-parsed (?r=123 is a number): every one is read back as a string. */
-const text = z.preprocess((v) => (v === undefined || v === null ? undefined : String(v)), z.string().optional());
-const searchSchema = z.object({ token: text, tab: text, r: text, error: text });
-type LoginSearch = z.output<typeof searchSchema>;
+interface LoginSearch {
+  token?: string;
+  tab?: string;
+  r?: string;
+  error?: string;
+}
+
+/**
+ * Search values arrive JSON-parsed (?r=123 is a number): every one is read back as a string.
+ * A plain function rather than a zod schema: route options ship with the landing page.
+ */
+const text = (v: unknown) =>
+  v === undefined || v === null || typeof v === 'object' ? undefined : String(v).slice(0, 500);
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search): LoginSearch => {
-    const parsed = searchSchema.safeParse(search);
-    return parsed.success ? parsed.data : {};
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const out: LoginSearch = {};
+    for (const key of ['token', 'tab', 'r', 'error'] as const) {
+      const value = text(search[key]);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
   },
   beforeLoad: ({ search }) => {
     // A link cut short by a mail client is known bad before anything is typed.

@@ -1,7 +1,6 @@
-import { APP_VERSION, APP_VERSION_STORAGE_KEY } from '@dn/schema';
+import { APP_VERSION } from '@dn/schema';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import classes from './layout.module.css';
 
 const LINKS = [
@@ -11,19 +10,6 @@ const LINKS = [
   { to: '/admin', label: 'Admin' },
   { to: '/login', label: 'Sign In' },
 ] as const;
-
-/** Remembers the client version once (SPEC section 2: stored under app-version if absent). */
-export function useAppVersion(): void {
-  useEffect(() => {
-    try {
-      if (localStorage.getItem(APP_VERSION_STORAGE_KEY) === null) {
-        localStorage.setItem(APP_VERSION_STORAGE_KEY, APP_VERSION);
-      }
-    } catch {
-      // Storage can be disabled (private modes); the label still shows.
-    }
-  }, []);
-}
 
 export function Footer() {
   return (

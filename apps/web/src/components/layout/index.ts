@@ -1,4 +1,4 @@
-export { Footer, useAppVersion } from './Footer';
+export { Footer } from './Footer';
 export { Logo } from './Logo';
 export { MobileMenu } from './MobileMenu';
 export { TopNav } from './TopNav';

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ME_QUERY_KEY, setCurrentUser } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
@@ -21,8 +22,8 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const signIn = useMutation(
     trpc.auth.dealerLogin.mutationOptions({
       onSuccess: async ({ user }) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        setCurrentUser(queryClient, user);
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         await navigate({ to: user.role === 'admin' ? '/admin' : '/dashboard' });
       },
       onError: (error) => setFailure(loginFailureMessage(error)),

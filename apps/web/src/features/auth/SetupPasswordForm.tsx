@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { setCurrentUser } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
@@ -20,7 +21,7 @@ export function SetupPasswordForm({ token }: { token: string }) {
   const setup = useMutation(
     trpc.account.setupPassword.mutationOptions({
       onSuccess: async ({ user }) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        setCurrentUser(queryClient, user);
         notifications.show({
           title: `Welcome, ${user.fullName}!`,
           message: 'Your password is set and you are signed in.',

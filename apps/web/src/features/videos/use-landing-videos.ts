@@ -1,9 +1,20 @@
+import type { AppRouter } from '@dn/api';
 import { POLL_MS } from '@dn/schema';
-import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { getOrNull } from '../../lib/api';
+
+export type LandingVideo = inferRouterOutputs<AppRouter>['site']['landingVideos'][number];
+
+/** GET /api/landing-videos (REST, so the landing page needs no tRPC client). */
+export const landingVideosQueryOptions = () =>
+  queryOptions({
+    queryKey: ['landing-videos'],
+    queryFn: async () => (await getOrNull<LandingVideo[]>('/api/landing-videos')) ?? [],
+  });
 
 /** Landing videos, polled every 30 s (SPEC section 9). */
 export function useLandingVideos() {
-  const q = useQuery(trpc.site.landingVideos.queryOptions(undefined, { refetchInterval: POLL_MS.landingVideos }));
+  const q = useQuery({ ...landingVideosQueryOptions(), refetchInterval: POLL_MS.landingVideos });
   return (key: string) => q.data?.find((v) => v.videoKey === key);
 }

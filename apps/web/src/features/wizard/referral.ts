@@ -1,5 +1,5 @@
 import { RECRUITER_COOKIE, RECRUITER_COOKIE_DAYS, RECRUITER_ID_RE } from '@dn/schema';
-import { trpcClient } from '../../lib/trpc';
+import { postJson } from '../../lib/api';
 
 /** The recruiter id the visitor arrived with: the `r` query parameter first, then the cookie. */
 export function currentRecruiterId(): string | undefined {
@@ -41,14 +41,14 @@ export function captureReferral(): void {
   const timestamp = new Date().toISOString();
   const forget = (p: Promise<unknown>) => p.catch(() => undefined);
   forget(
-    trpcClient.site.trackEvent.mutate({
+    postJson('/api/affiliate/track-event', {
       eventType: 'url_capture',
       recruiterId: r,
       details: { url: window.location.href.slice(0, 2_000), referrer: document.referrer.slice(0, 2_000), timestamp },
     }),
   );
   forget(
-    trpcClient.site.trackEvent.mutate({
+    postJson('/api/affiliate/track-event', {
       eventType: 'cookie_set',
       recruiterId: r,
       details: { expirationDate: expires.toISOString(), isSecure: secure(), timestamp },
@@ -66,6 +66,6 @@ async function clientHash(): Promise<string> {
 /** After a referred signup: reported, failure only logged. */
 export function trackReferredSignup(recruiterId: string, email: string): void {
   clientHash()
-    .then((hash) => trpcClient.site.trackSignup.mutate({ recruiterId, userData: { email }, clientHash: hash }))
+    .then((hash) => postJson('/api/affiliate/track-signup', { recruiterId, userData: { email }, clientHash: hash }))
     .catch((err: unknown) => console.warn('Referral signup tracking failed', err));
 }

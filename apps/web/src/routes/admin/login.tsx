@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
+import { ME_QUERY_KEY, setCurrentUser } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 
@@ -21,8 +22,8 @@ function AdminLoginPage() {
   const signIn = useMutation(
     trpc.auth.adminLogin.mutationOptions({
       onSuccess: async ({ user }) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        setCurrentUser(queryClient, user);
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         await navigate({ to: '/admin' });
       },
       onError: (error) => {

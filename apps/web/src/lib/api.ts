@@ -1,0 +1,48 @@
+/**
+ * Plain JSON calls to the REST adapter (SPEC section 7), for the few reads and fire-and-forget
+ * writes the landing page needs: they keep the tRPC client out of the first download.
+ */
+
+/** SPEC section 8: a failed call's message is "status: body text" (or the status text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; fieldErrors?: Record<string, string> } | null,
+    text: string,
+  ) {
+    super(`${status}: ${body?.message ?? text}`);
+    this.name = 'ApiError';
+  }
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || res.statusText;
+    let parsed: ApiError['body'] = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: the text itself is the message
+    }
+    throw new ApiError(res.status, parsed, text);
+  }
+  return (await res.json()) as T;
+}
+
+/** GET that reads a 401 as "no data" (SPEC section 7's default read). */
+export async function getOrNull<T>(path: string): Promise<T | null> {
+  try {
+    return await send<T>('GET', path);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const postJson = <T>(path: string, body: unknown = {}) => send<T>('POST', path, body);
