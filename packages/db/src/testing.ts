@@ -40,15 +40,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind(), poolSi
     await seed(database.db);
     return { ...database, url: undefined };
   }
-  const name = `dn_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = withDatabase(TEST_PG_ADMIN_URL, name);
+  const { url, drop } = await createEmptyPostgresDatabase();
   const database = await openDatabase({ databaseUrl: url, poolSize });
   await migrateToLatest(database.db);
   await seed(database.db);
@@ -57,7 +49,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind(), poolSi
     url,
     async close() {
       await database.close();
-      await dropDatabase(name);
+      await drop();
     },
   };
 }

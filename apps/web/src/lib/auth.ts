@@ -1,6 +1,7 @@
 import type { PublicUser } from '@dn/api';
 import { USER_STALE_TIME_MS } from '@dn/schema';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { getOrNull, postJson } from './api';
 
 export const ME_QUERY_KEY = ['auth', 'user'] as const;
@@ -22,6 +23,20 @@ export const meQueryOptions = () =>
 /** After a sign-in (or a 401 elsewhere): what the current-user query now knows. */
 export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null): void {
   queryClient.setQueryData(ME_QUERY_KEY, user);
+}
+
+/**
+ * What every sign-in does next (SPEC section 4): the current user is known and refetched,
+ * then admins go to /admin and everyone else to /dashboard.
+ */
+export function useAfterSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (user: PublicUser, refetch = true) => {
+    setCurrentUser(queryClient, user);
+    if (refetch) await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    await navigate({ to: user.role === 'admin' ? '/admin' : '/dashboard' });
+  };
 }
 
 export function useAuth() {

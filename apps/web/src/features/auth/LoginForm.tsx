@@ -1,18 +1,16 @@
 import { login } from '@dn/schema';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ME_QUERY_KEY, setCurrentUser } from '../../lib/auth';
+import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
 
 /** Dealer sign-in: the username is the dealer's email. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSignIn = useAfterSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
@@ -21,11 +19,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   });
   const signIn = useMutation(
     trpc.auth.dealerLogin.mutationOptions({
-      onSuccess: async ({ user }) => {
-        setCurrentUser(queryClient, user);
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-        await navigate({ to: user.role === 'admin' ? '/admin' : '/dashboard' });
-      },
+      onSuccess: ({ user }) => afterSignIn(user),
       onError: (error) => setFailure(loginFailureMessage(error)),
     }),
   );

@@ -2,9 +2,9 @@ import { setupPasswordForm } from '@dn/schema';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { setCurrentUser } from '../../lib/auth';
+import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
@@ -12,7 +12,7 @@ import { LINK_ERRORS, serverMessage } from './messages';
 /** Sets the password from an emailed link, then the dealer is signed in and lands on /dashboard. */
 export function SetupPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSignIn = useAfterSignIn();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { token, password: '', confirmPassword: '' },
@@ -21,13 +21,12 @@ export function SetupPasswordForm({ token }: { token: string }) {
   const setup = useMutation(
     trpc.account.setupPassword.mutationOptions({
       onSuccess: async ({ user }) => {
-        setCurrentUser(queryClient, user);
         notifications.show({
           title: `Welcome, ${user.fullName}!`,
           message: 'Your password is set and you are signed in.',
           color: 'green',
         });
-        await navigate({ to: '/dashboard' });
+        await afterSignIn(user, false);
       },
       onError: async (error) => {
         const message = serverMessage(error);

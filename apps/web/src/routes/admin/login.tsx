@@ -2,18 +2,17 @@ import { adminLoginForm } from '@dn/schema';
 import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { ME_QUERY_KEY, setCurrentUser } from '../../lib/auth';
+import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
 
 function AdminLoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSignIn = useAfterSignIn();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -21,11 +20,7 @@ function AdminLoginPage() {
   });
   const signIn = useMutation(
     trpc.auth.adminLogin.mutationOptions({
-      onSuccess: async ({ user }) => {
-        setCurrentUser(queryClient, user);
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-        await navigate({ to: '/admin' });
-      },
+      onSuccess: ({ user }) => afterSignIn(user),
       onError: (error) => {
         // An answer from the server is a failed login; anything else (network) is an exception.
         const answered = error instanceof TRPCClientError && error.data;
