@@ -3,7 +3,19 @@ import argon2 from 'argon2';
 /** OWASP's minimum for argon2id: 19 MiB, 2 iterations, 1 lane. argon2 hashes on libuv's pool, off the event loop. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);
+/**
+ * One hash at a time per process: a burst of sign-ins then queues here instead of taking every
+ * core from the requests that are cheap (dashboards polling). Each hash costs ~30 ms, and the
+ * sign-in rate limits keep the queue short.
+ */
+let tail: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = tail.then(work, work);
+  tail = run.catch(() => undefined);
+  return run;
+}
+
+export const hashPassword = (password: string) => oneAtATime(() => argon2.hash(password, OPTIONS));
 
 let dummyHash: Promise<string> | undefined;
 
@@ -14,11 +26,12 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
     dummyHash ??= hashPassword('not-a-real-password-but-the-same-cost');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    const dummy = await dummyHash;
+    await oneAtATime(() => argon2.verify(dummy, password)).catch(() => false);
     return false;
   }
   try {
-    return await argon2.verify(hash, password);
+    return await oneAtATime(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
