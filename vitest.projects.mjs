@@ -25,13 +25,16 @@ export async function dbProjects(opts = {}) {
   const integration = opts.integration ?? ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
   const exclude = ['**/node_modules/**', '**/dist/**', ...(opts.exclude ?? [])];
   const testTimeout = opts.testTimeout ?? 30_000;
+  // `*.pg.int.test.ts` run on PostgreSQL only, `*.pglite.int.test.ts` on PGlite only.
+  const onlyPg = integration.map((g) => g.replace('.int.test.ts', '.pg.int.test.ts'));
+  const onlyPglite = integration.map((g) => g.replace('.int.test.ts', '.pglite.int.test.ts'));
   const projects = [
     { test: { name: 'unit', include: unit, exclude: [...exclude, ...integration], testTimeout } },
     {
       test: {
         name: 'pglite',
         include: integration,
-        exclude,
+        exclude: [...exclude, ...onlyPg],
         env: { TEST_DB: 'pglite' },
         testTimeout,
         hookTimeout: 60_000,
@@ -43,7 +46,7 @@ export async function dbProjects(opts = {}) {
       test: {
         name: 'postgres',
         include: integration,
-        exclude,
+        exclude: [...exclude, ...onlyPglite],
         env: { TEST_DB: 'postgres' },
         testTimeout,
         hookTimeout: 60_000,

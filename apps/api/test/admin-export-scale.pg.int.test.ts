@@ -1,7 +1,6 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from '@dn/db';
-import { testDbKind } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, signInAdmin } from './helpers';
 
@@ -12,7 +11,7 @@ import { createHarness, type Harness, signInAdmin } from './helpers';
  */
 const N = 100_000;
 
-describe.runIf(testDbKind() === 'postgres')('admin at 100,000 dealers', () => {
+describe('admin at 100,000 dealers (PostgreSQL)', () => {
   let h: Harness;
   let admin: string;
   let base: string;
