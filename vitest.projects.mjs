@@ -18,6 +18,22 @@ async function postgresReachable() {
 }
 
 /**
+ * Whether the PostgreSQL suites run: yes when PostgreSQL answers; with REQUIRE_POSTGRES=1 (CI)
+ * an unreachable server is an error; otherwise they are skipped, and that is said plainly.
+ * @param {string} what
+ */
+export async function postgresAvailable(what = 'integration') {
+  if (await postgresReachable()) return true;
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${adminUrl}`);
+  }
+  process.stderr.write(
+    `\n*** PostgreSQL is not reachable at ${adminUrl}: the PostgreSQL ${what} suite is SKIPPED; it ran on PGlite only. ***\n\n`,
+  );
+  return false;
+}
+
+/**
  * @param {{ unit?: string[], integration?: string[], exclude?: string[], testTimeout?: number }} opts
  */
 export async function dbProjects(opts = {}) {
@@ -41,7 +57,7 @@ export async function dbProjects(opts = {}) {
       },
     },
   ];
-  if (await postgresReachable()) {
+  if (await postgresAvailable()) {
     projects.push({
       test: {
         name: 'postgres',
@@ -52,12 +68,6 @@ export async function dbProjects(opts = {}) {
         hookTimeout: 60_000,
       },
     });
-  } else if (process.env.REQUIRE_POSTGRES === '1') {
-    throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${adminUrl}`);
-  } else {
-    process.stderr.write(
-      `\n*** PostgreSQL is not reachable at ${adminUrl}: the PostgreSQL integration suite is SKIPPED; it ran on PGlite only. ***\n\n`,
-    );
   }
   return projects;
 }
