@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_ANSWER } from '../src/services/account';
 import { queueApprovalEmail } from '../src/services/account-emails';
-import { cookieOf, createDealer, createHarness, type Harness, signInDealer, uniqueEmail } from './helpers';
-import { startSmtp, type TestSmtp } from './smtp';
+import {
+  cookieOf,
+  createDealer,
+  createHarness,
+  createMailHarness,
+  type Harness,
+  type MailHarness,
+  signInDealer,
+  uniqueEmail,
+} from './helpers';
 
-let h: Harness;
-let smtp: TestSmtp;
+let h: MailHarness;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  h = await createHarness({ config: { smtpUrl: smtp.url } });
+  h = await createMailHarness();
 });
 afterAll(async () => {
   await h?.close();
-  await smtp?.close();
 });
 
 const PUBLIC_URL = 'https://dealers.test';
@@ -50,7 +55,7 @@ describe('approval email', () => {
         ),
       );
     await h.app.deps.mail.flush();
-    const mail = await smtp.waitFor(d.email, /approved/);
+    const mail = await h.smtp.waitFor(d.email, /approved/);
     expect(mail.subject).toBe('Your dealer application is approved: set up your password');
     expect(mail.text).toContain('Hello Pat Approved');
     expect(mail.text).toContain('Authorized dealer');
@@ -69,7 +74,7 @@ describe('approval email', () => {
     const info = await h.app.inject({ url: '/api/dealer/info', headers: { cookie: cookieOf(res) } });
     expect(info.json()).toMatchObject({ email: d.email, accessGranted: true, tier: 'Authorized' });
     await h.app.deps.mail.flush();
-    const notice = await smtp.waitFor(d.email, /password was changed/);
+    const notice = await h.smtp.waitFor(d.email, /password was changed/);
     expect(notice.text).not.toMatch(/token=/);
     await signInDealer(h.app, d.email, 'pat-password');
   });
@@ -92,7 +97,7 @@ describe('POST /api/dealer/reset-password', () => {
     const res = await reset(d.email.toUpperCase(), { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
     expect(res.statusCode).toBe(200);
     await h.app.deps.mail.flush();
-    const mail = await smtp.waitFor(d.email, /Reset your dealer account password/);
+    const mail = await h.smtp.waitFor(d.email, /Reset your dealer account password/);
     expect(mail.text).toContain('expires in 1 hour');
     expect(mail.text + mail.html).not.toContain('evil.example');
     const token = tokenIn(mail.text);
@@ -115,7 +120,7 @@ describe('POST /api/dealer/reset-password', () => {
     const d = await createDealer(h.db, { password: null });
     expect((await reset(d.email)).statusCode).toBe(200);
     await h.app.deps.mail.flush();
-    const mail = await smtp.waitFor(d.email, /new link to set up/);
+    const mail = await h.smtp.waitFor(d.email, /new link to set up/);
     expect(mail.text).toContain('expires in 72 hours');
     tokenIn(mail.text);
   });

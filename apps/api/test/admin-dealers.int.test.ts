@@ -2,22 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, signInAdmin, signInDealer, uniqueEmail } from './helpers';
-import { startSmtp, type TestSmtp } from './smtp';
+import {
+  createDealer,
+  createHarness,
+  createMailHarness,
+  type MailHarness,
+  signInAdmin,
+  signInDealer,
+  uniqueEmail,
+} from './helpers';
 
-let h: Harness;
-let smtp: TestSmtp;
+let h: MailHarness;
 let admin: string;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 admin-test';
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  h = await createHarness({ config: { smtpUrl: smtp.url } });
+  h = await createMailHarness();
   admin = await signInAdmin(h.app, 'boss');
 });
 afterAll(async () => {
   await h?.close();
-  await smtp?.close();
 });
 
 const post = (url: string, payload: object = {}) =>
@@ -149,7 +153,7 @@ describe('approve', () => {
     expect(a).toMatchObject({ category: 'admin', userAgent: UA, ipAddress: '127.0.0.1' });
     expect(a!.details).toMatchObject({ actor: 'boss', after: { status: 'approved' } });
     await h.app.deps.mail.flush();
-    const mail = await smtp.waitFor(d.email, /approved/);
+    const mail = await h.smtp.waitFor(d.email, /approved/);
     expect(mail.text).toMatch(/\/login\?token=/);
   });
 
@@ -280,7 +284,7 @@ describe('access and emails', () => {
     await h.db.updateTable('dealers').set({ status: 'approved' }).where('id', '=', d.id).execute();
     expect((await post(`/api/admin/dealers/${d.id}/send-approval-email`)).statusCode).toBe(200);
     await h.app.deps.mail.flush();
-    await smtp.waitFor(d.email, /set up your password/);
+    await h.smtp.waitFor(d.email, /set up your password/);
     expect(await auditRows(d.id, 'dealer.approval_email_sent')).toHaveLength(1);
   });
 
@@ -288,7 +292,7 @@ describe('access and emails', () => {
     const d = await createDealer(h.db, { status: 'approved' });
     expect((await post(`/api/admin/dealers/${d.id}/reset-password`)).statusCode).toBe(200);
     await h.app.deps.mail.flush();
-    const mail = await smtp.waitFor(d.email, /Reset your dealer account password/);
+    const mail = await h.smtp.waitFor(d.email, /Reset your dealer account password/);
     expect(mail.text).toMatch(/\/login\?token=/);
     const p = await createDealer(h.db, { status: 'pending', password: null });
     expect((await post(`/api/admin/dealers/${p.id}/reset-password`)).statusCode).toBe(409);

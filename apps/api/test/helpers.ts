@@ -6,6 +6,7 @@ import { hashPassword } from '../src/lib/password';
 import { upsertAdmin } from '../src/services/admins';
 import type { RateLimits } from '../src/services/rate-limit';
 import type { Deps } from '../src/trpc/context';
+import { startSmtp, type TestSmtp } from './smtp';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -136,4 +137,23 @@ export async function signInDealer(app: TestApp, email: string, password = 'deal
   const res = await app.inject({ method: 'POST', url: '/api/dealer/login', payload: { username: email, password } });
   if (res.statusCode !== 200) throw new Error(`dealer login failed: ${res.statusCode} ${res.body}`);
   return cookieOf(res);
+}
+
+export interface MailHarness extends Harness {
+  /** A real SMTP server the app sends to. */
+  smtp: TestSmtp;
+}
+
+/** A harness whose app sends its email to a real SMTP server started for it. */
+export async function createMailHarness(opts: Parameters<typeof createHarness>[0] = {}): Promise<MailHarness> {
+  const smtp = await startSmtp();
+  const h = await createHarness({ ...opts, config: { ...opts.config, smtpUrl: smtp.url } });
+  return {
+    ...h,
+    smtp,
+    async close() {
+      await h.close();
+      await smtp.close();
+    },
+  };
 }

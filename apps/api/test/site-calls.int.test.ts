@@ -1,18 +1,14 @@
 import { CALL_TIME_ZONE, todayIn } from '@dn/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, uniqueEmail } from './helpers';
+import { createHarness, createMailHarness, type MailHarness, uniqueEmail } from './helpers';
 import { raceHarness } from './site-fixtures';
-import { startSmtp, type TestSmtp } from './smtp';
 
-let h: Harness;
-let smtp: TestSmtp;
+let h: MailHarness;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  h = await createHarness({ config: { smtpUrl: smtp.url } });
+  h = await createMailHarness();
 });
 afterAll(async () => {
   await h?.close();
-  await smtp?.close();
 });
 
 /** yyyy-mm-dd, `days` after today in the business's zone. */
@@ -45,7 +41,7 @@ describe('POST /api/schedule-call', () => {
     expect(row).toMatchObject({ status: 'scheduled', preferredDate: body.preferredDate, phone: '+15125550100' });
 
     await h.app.deps.mail.flush();
-    const mail = await smtp.waitFor(body.email, /call is booked/);
+    const mail = await h.smtp.waitFor(body.email, /call is booked/);
     expect(mail.text).toContain('5 PM - 8 PM');
     expect(mail.text).toContain('Eastern Time');
     expect(mail.text).toContain('America/New_York');

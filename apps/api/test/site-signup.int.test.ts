@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, uniqueEmail } from './helpers';
+import { createDealer, createHarness, createMailHarness, type MailHarness, uniqueEmail } from './helpers';
 import { application, createLink, raceHarness } from './site-fixtures';
-import { startSmtp, type TestSmtp } from './smtp';
 
-let h: Harness;
-let smtp: TestSmtp;
+let h: MailHarness;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  h = await createHarness({ config: { smtpUrl: smtp.url } });
+  h = await createMailHarness();
 });
 afterAll(async () => {
   await h?.close();
-  await smtp?.close();
 });
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
@@ -55,7 +51,7 @@ describe('POST /api/dealer-signup: success', () => {
         .execute();
       expect(audit).toContainEqual({ eventType: 'dealer.signed_up', category: 'signup' });
       await h.app.deps.mail.flush();
-      const mail = await smtp.waitFor(email, /Application received/);
+      const mail = await h.smtp.waitFor(email, /Application received/);
       expect(mail.text).toContain('2-3 business days');
       expect(mail.text).toContain('5 business days');
     });
