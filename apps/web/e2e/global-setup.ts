@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,10 +63,10 @@ export default async function globalSetup() {
       simpleParser(stream)
         .then((m) => {
           const to = (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
-          writeFileSync(
-            join(mailDir, `${Date.now()}-${++n}.json`),
-            JSON.stringify({ to, subject: m.subject, text: m.text, html: m.html || '' }),
-          );
+          // Written whole, then renamed: a reader never sees half a message.
+          const name = join(mailDir, `${Date.now()}-${++n}`);
+          writeFileSync(`${name}.tmp`, JSON.stringify({ to, subject: m.subject, text: m.text, html: m.html || '' }));
+          renameSync(`${name}.tmp`, `${name}.json`);
           cb();
         })
         .catch(cb);
