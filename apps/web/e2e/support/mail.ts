@@ -13,7 +13,9 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 20_0
   const dir = process.env.E2E_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    for (const f of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail;
       if (m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject))) return m;
     }
