@@ -80,21 +80,13 @@ export async function affiliateStats(ctx: DealerContext) {
     .select(['recruiterId', 'affiliateCode', 'totalReferrals', 'isActive', 'createdAt'])
     .where('dealerId', '=', dealerId)
     .executeTakeFirst();
+  // Every row is referred by the signed-in dealer, so the referrer's name is the session user's: no self-join.
   const rows = await ctx.db
-    .selectFrom('dealers as d')
-    .innerJoin('dealers as r', 'r.id', 'd.referredBy')
-    .select([
-      'd.id',
-      'd.fullName',
-      'd.email',
-      'd.referralType',
-      'r.fullName as referredByName',
-      'd.tier',
-      'd.createdAt',
-    ])
-    .where('d.referredBy', '=', dealerId)
-    .orderBy('d.createdAt', 'desc')
-    .orderBy('d.id', 'desc')
+    .selectFrom('dealers')
+    .select(['id', 'fullName', 'email', 'referralType', 'tier', 'createdAt'])
+    .where('referredBy', '=', dealerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .limit(RECENT_REFERRALS)
     .execute();
   const total = await ctx.db
@@ -113,7 +105,7 @@ export async function affiliateStats(ctx: DealerContext) {
       fullName: r.fullName,
       email: maskEmail(r.email),
       referralType: r.referralType ?? 'manual',
-      referredByName: r.referredByName,
+      referredByName: ctx.user.fullName,
       tier: r.tier,
       createdAt: r.createdAt,
     })),
