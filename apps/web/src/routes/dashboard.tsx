@@ -1,8 +1,9 @@
 import { POLL_MS } from '@dn/schema';
-import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { PageLoader } from '../components/PageLoader';
 import { AffiliateCard } from '../features/affiliate';
 import { AnchorLink, ButtonLink, DealerInfoCard, FirstOrderCard, showsFirstOrderCard } from '../features/dashboard';
 import { setCurrentUser, useAuth } from '../lib/auth';
@@ -12,13 +13,7 @@ export const Route = createFileRoute('/dashboard')({ component: DashboardPage })
 
 function DashboardPage() {
   const auth = useAuth();
-  if (auth.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (auth.isLoading) return <PageLoader />;
   if (!auth.isAuthenticated) return <SignedOut />;
   if (auth.isAdmin) {
     return (

@@ -1,5 +1,6 @@
-import { Center, Container, Loader, Text } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { PageLoader } from '../../components/PageLoader';
 import { AdminConsole } from '../../features/admin/AdminConsole';
 import { useAuth } from '../../lib/auth';
 
@@ -8,13 +9,7 @@ export const Route = createFileRoute('/admin/')({ component: AdminPage });
 
 function AdminPage() {
   const auth = useAuth();
-  if (auth.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (auth.isLoading) return <PageLoader />;
   if (!auth.isAuthenticated) return <Navigate to="/admin/login" replace />;
   if (!auth.isAdmin) {
     return (
