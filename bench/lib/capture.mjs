@@ -67,5 +67,10 @@ export function statementsSince(offset, database) {
   return out;
 }
 
-/** Statements that belong to the framework, not to the endpoint's data: sessions and rate limits. */
-export const isFramework = (s) => /\b(from|into|update)\s+"?(sessions|rate_limits)"?\b/i.test(s.sql);
+/**
+ * Statements that belong to the framework, not to the endpoint's data: session and rate-limit
+ * bookkeeping. The session read that brings the user along in the same statement
+ * (docs/decisions/0504-one-statement-per-poll.md) is the endpoint's user read: it stays.
+ */
+export const isFramework = (s) =>
+  /\b(from|into|update)\s+"?(sessions|rate_limits)"?\b/i.test(s.sql) && !/\bjoin\s+"?(dealers|admins)"?/i.test(s.sql);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/routers';
 import { LINK_EXISTS, maskEmail, RECRUITER_ID_TAKEN } from '../src/services/affiliate-links';
+import { DEALER_RECORD } from '../src/services/users';
 import { createContextInner } from '../src/trpc/context';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer, uniqueEmail } from './helpers';
 
@@ -63,6 +64,14 @@ describe('GET /api/dealer/info', () => {
     });
     expect(res.json().createdAt).toBeTruthy();
     expect(res.body).not.toMatch(/argon2|"password"/);
+  });
+
+  it('answers exactly the documented fields, as they are now, not as they were at sign-in', async () => {
+    const d = await dealerWithCookie({ companyName: 'Before Co' });
+    await h.db.updateTable('dealers').set({ companyName: 'After Co', totalOrders: 3 }).where('id', '=', d.id).execute();
+    const res = await get('/api/dealer/info', d.cookie);
+    expect(Object.keys(res.json())).toEqual([...DEALER_RECORD]);
+    expect(res.json()).toMatchObject({ companyName: 'After Co', totalOrders: 3 });
   });
 
   it('ignores any id in the query: it is always the signed-in dealer', async () => {

@@ -33,7 +33,9 @@ export const authPlugin = fp(
             await sess.destroy();
             return null;
           }
-          const user = await loadSessionUser(db, { userId, role: sess.get('role') });
+          // Read with the session row by the store; looked up here only when it was not (just signed in).
+          const loaded = sess.get('loadedUser');
+          const user = loaded ? loaded.user : await loadSessionUser(db, { userId, role: sess.get('role') });
           if (!user) {
             // The account is gone or may no longer sign in: the session ends here.
             await sess.destroy();

@@ -4,6 +4,8 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomToken, sha256 } from '../lib/tokens';
+import { readSession } from '../services/users';
+import type { User } from '../trpc/context';
 
 /** See docs/decisions/0003-sessions.md. */
 export const SESSION_COOKIE = 'dn.sid';
@@ -23,7 +25,10 @@ export interface SessionData {
 }
 
 declare module 'fastify' {
-  interface Session extends Partial<SessionData> {}
+  interface Session extends Partial<SessionData> {
+    /** The session's user as read with the row in this request; see LoadedUser. */
+    loadedUser?: LoadedUser;
+  }
 }
 
 type Callback = (err?: unknown) => void;
@@ -35,18 +40,32 @@ export function sessionExpiry(sess: Partial<SessionData>, now = Date.now()): Dat
   return new Date(Math.min(authAt + SESSION_ABSOLUTE_MS, seenAt + SESSION_IDLE_MS));
 }
 
-/** A @fastify/session store over the `sessions` table. The table keeps the SHA-256 of each id. */
+/**
+ * The session's user as read with its row for this request (null: the account is gone or may
+ * no longer sign in). It serialises to nothing, so it is never stored and @fastify/session's
+ * change detection (a hash of the session's JSON) neither sees nor pays for it.
+ */
+export class LoadedUser {
+  constructor(readonly user: User | null) {}
+  toJSON(): undefined {
+    return undefined;
+  }
+}
+
+/**
+ * A @fastify/session store over the `sessions` table. The table keeps the SHA-256 of each id.
+ * A read brings the session's user along in the same statement (`loadedUser`), so an
+ * authenticated request costs one round trip before its own data.
+ */
 export class PgSessionStore {
   constructor(private readonly db: Kysely<DB>) {}
 
   get(sid: string, cb: GetCallback): void {
-    this.db
-      .selectFrom('sessions')
-      .select('sess')
-      .where('sid', '=', sha256(sid))
-      .where('expire', '>', new Date())
-      .executeTakeFirst()
-      .then((row) => cb(null, row ? (row.sess as unknown as Session) : null), cb);
+    readSession(this.db, sha256(sid)).then(
+      (found) =>
+        cb(null, found ? ({ ...found.sess, loadedUser: new LoadedUser(found.user) } as unknown as Session) : null),
+      cb,
+    );
   }
 
   set(sid: string, session: Session, cb: Callback): void {

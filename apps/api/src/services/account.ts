@@ -103,29 +103,12 @@ export async function requestPasswordReset(ctx: Context, input: z.output<typeof 
   return { ok: true as const, message: RESET_ANSWER };
 }
 
-/** The signed-in dealer's own record, shaped for the dashboard: never a hash. */
+/** The signed-in dealer's own record, shaped for the dashboard: never a hash. Normally read with the session. */
 export async function dealerInfo(ctx: Context & { user: User }) {
-  const d = await ctx.db
-    .selectFrom('dealers')
-    .select([
-      'id',
-      'fullName',
-      'companyName',
-      'email',
-      'phoneE164',
-      'tier',
-      'status',
-      'accessGranted',
-      'approvalDate',
-      'recruiterId',
-      'totalOrders',
-      'lastOrderDate',
-      'createdAt',
-    ])
-    .where('id', '=', ctx.user.id)
-    .executeTakeFirst();
-  if (!d) throw new AppError('UNAUTHORIZED', 'Please sign in');
-  return d;
+  if (ctx.user.record) return ctx.user.record;
+  const user = await loadSessionUser(ctx.db, { userId: ctx.user.id, role: ctx.user.role });
+  if (!user?.record) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return user.record;
 }
 
 /** The first-order form configured for the signed-in dealer's tier (the session user is loaded fresh per request). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { prepareQuery, sql } from '@dn/db';
 import { type createAffiliateLink, RECENT_REFERRALS } from '@dn/schema';
 import type { z } from 'zod';
 import { AppError, isUniqueViolation } from '../lib/app-error';
@@ -72,42 +73,65 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
+/**
+ * The dealer's link, their referral count and their most recent referrals in one statement
+ * (polled every 5 s by every dashboard): one row per recent referral, or one row with empty
+ * referral columns when there is none.
+ */
+const statsQuery = prepareQuery(['dealerId'], (db, p) =>
+  db
+    .selectFrom(sql<{ me: string }>`(select ${p.dealerId}::uuid as me)`.as('m'))
+    .leftJoin('affiliateLinks as l', 'l.dealerId', 'm.me')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('dealers')
+          .select(['id', 'fullName', 'email', 'referralType', 'tier', 'createdAt'])
+          .whereRef('referredBy', '=', 'm.me')
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(RECENT_REFERRALS)
+          .as('r'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      'l.recruiterId',
+      'l.affiliateCode',
+      eb.selectFrom('dealers').select(eb.fn.countAll<string>().as('n')).whereRef('referredBy', '=', 'm.me').as('total'),
+      'r.id',
+      'r.fullName',
+      'r.email',
+      'r.referralType',
+      'r.tier',
+      'r.createdAt',
+    ]),
+);
+
 /** The signed-in dealer's link and their most recent referrals; nothing of anyone else's. */
 export async function affiliateStats(ctx: DealerContext) {
-  const dealerId = ctx.user.id;
-  const link = await ctx.db
-    .selectFrom('affiliateLinks')
-    .select(['recruiterId', 'affiliateCode', 'totalReferrals', 'isActive', 'createdAt'])
-    .where('dealerId', '=', dealerId)
-    .executeTakeFirst();
-  // Every row is referred by the signed-in dealer, so the referrer's name is the session user's: no self-join.
-  const rows = await ctx.db
-    .selectFrom('dealers')
-    .select(['id', 'fullName', 'email', 'referralType', 'tier', 'createdAt'])
-    .where('referredBy', '=', dealerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(RECENT_REFERRALS)
-    .execute();
-  const total = await ctx.db
-    .selectFrom('dealers')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('referredBy', '=', dealerId)
-    .executeTakeFirstOrThrow();
+  const { rows } = await statsQuery(ctx.db, { dealerId: ctx.user.id });
+  const link = rows[0]?.recruiterId ? rows[0] : null;
   return {
     hasAffiliateLink: Boolean(link),
     recruiterId: link?.recruiterId ?? null,
     affiliateCode: link?.affiliateCode ?? null,
-    shareUrl: link ? shareUrl(ctx.config.publicUrl, link.recruiterId) : null,
-    totalReferrals: Number(total.n),
-    referrals: rows.map((r) => ({
-      id: r.id,
-      fullName: r.fullName,
-      email: maskEmail(r.email),
-      referralType: r.referralType ?? 'manual',
-      referredByName: ctx.user.fullName,
-      tier: r.tier,
-      createdAt: r.createdAt,
-    })),
+    shareUrl: link?.recruiterId ? shareUrl(ctx.config.publicUrl, link.recruiterId) : null,
+    totalReferrals: Number(rows[0]?.total ?? 0),
+    // Every row is referred by the signed-in dealer, so the referrer's name is the session user's.
+    referrals: rows.flatMap((r) =>
+      r.id === null
+        ? []
+        : [
+            {
+              id: r.id,
+              fullName: r.fullName,
+              email: maskEmail(r.email!),
+              referralType: r.referralType ?? 'manual',
+              referredByName: ctx.user.fullName,
+              tier: r.tier,
+              createdAt: r.createdAt,
+            },
+          ],
+    ),
   };
 }

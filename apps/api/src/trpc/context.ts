@@ -7,6 +7,7 @@ import type { Config } from '../env';
 import type {} from '../plugins/auth';
 import type { MailService } from '../services/mail';
 import type { RateLimits } from '../services/rate-limit';
+import type { DealerRecord } from '../services/users';
 
 export interface User {
   id: string;
@@ -16,6 +17,8 @@ export interface User {
   email: string | null;
   status: DealerStatus | null;
   tier: Tier | null;
+  /** A dealer's own record, read with the session in the same statement (see services/users.ts). */
+  record?: DealerRecord;
 }
 
 export interface RequestMeta {

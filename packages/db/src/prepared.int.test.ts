@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareQuery } from './prepared';
+import { createTestDatabase, type TestDatabase } from './testing';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db
+    .insertInto('dealers')
+    .values(
+      ['a', 'b', 'c'].map((x, i) => ({
+        tier: 'Affiliate' as const,
+        fullName: `Dealer ${x.toUpperCase()}`,
+        email: `${x}@prepared.test`,
+        phoneE164: '+15551234567',
+        totalOrders: i,
+        updatedAt: new Date(),
+      })),
+    )
+    .execute();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const byEmail = prepareQuery(['email', 'minOrders'], (db, p) =>
+  db
+    .selectFrom('dealers')
+    .select(['fullName', 'totalOrders'])
+    .where('email', '=', p.email)
+    .where('totalOrders', '>=', p.minOrders as unknown as number)
+    .where('tier', '=', 'Affiliate')
+    .limit(2),
+);
+
+describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
+  it('binds fresh values to the named parameters and keeps the compiled ones', async () => {
+    expect((await byEmail(t.db, { email: 'b@prepared.test', minOrders: 0 })).rows).toEqual([
+      { fullName: 'Dealer B', totalOrders: 1 },
+    ]);
+    expect((await byEmail(t.db, { email: 'c@prepared.test', minOrders: 2 })).rows).toEqual([
+      { fullName: 'Dealer C', totalOrders: 2 },
+    ]);
+    expect((await byEmail(t.db, { email: 'c@prepared.test', minOrders: 3 })).rows).toEqual([]);
+    // A value that looks like SQL is still only a value.
+    expect((await byEmail(t.db, { email: "x' or '1'='1", minOrders: 0 })).rows).toEqual([]);
+  });
+
+  it('runs inside a transaction on the transaction', async () => {
+    const rows = await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('dealers').set({ fullName: 'Renamed' }).where('email', '=', 'a@prepared.test').execute();
+      return (await byEmail(trx, { email: 'a@prepared.test', minOrders: 0 })).rows;
+    });
+    expect(rows).toEqual([{ fullName: 'Renamed', totalOrders: 0 }]);
+  });
+
+  it('refuses a parameter the query does not use', async () => {
+    const q = prepareQuery(['email', 'unused'], (db, p) =>
+      db.selectFrom('dealers').select('id').where('email', '=', p.email),
+    );
+    await expect(q(t.db, { email: 'a@prepared.test', unused: 1 })).rejects.toThrow(/does not use unused/);
+  });
+});

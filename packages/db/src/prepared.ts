@@ -1,0 +1,39 @@
+import { type Compilable, CompiledQuery as Compiled, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import type { DB } from './types';
+
+const MARK = '\u0000param:';
+
+/**
+ * A query built and compiled once, then run with fresh parameter values each time. For the
+ * statements that run on every request (the session read, the polled endpoints): building and
+ * compiling a Kysely query costs more CPU than PostgreSQL spends answering them. While building,
+ * each named parameter is a placeholder string, so the compiled parameter list says where its
+ * value goes; every other value stays as compiled. Results pass through the database's plugins
+ * as usual. Compiled on first use with that database (PostgreSQL and PGlite compile alike).
+ * See docs/decisions/0504-one-statement-per-poll.md.
+ */
+export function prepareQuery<K extends string, R>(
+  names: readonly K[],
+  build: (db: Kysely<DB>, params: Record<K, string>) => Compilable<R>,
+): (db: Kysely<DB>, values: Record<K, unknown>) => Promise<QueryResult<R>> {
+  let compiled: CompiledQuery<R> | undefined;
+  let slots: (K | null)[] = [];
+  return async (db, values) => {
+    if (!compiled) {
+      const marks = Object.fromEntries(names.map((n) => [n, `${MARK}${n}`])) as Record<K, string>;
+      const query = build(db, marks).compile();
+      const found = query.parameters.map((p) =>
+        typeof p === 'string' && p.startsWith(MARK) ? (p.slice(MARK.length) as K) : null,
+      );
+      const missing = names.filter((n) => !found.includes(n));
+      if (missing.length) throw new Error(`prepareQuery: the query does not use ${missing.join(', ')}`);
+      compiled = query;
+      slots = found;
+    }
+    const parameters = compiled.parameters.map((p, i) => {
+      const slot = slots[i];
+      return slot ? values[slot] : p;
+    });
+    return db.executeQuery(Compiled.raw(compiled.sql, parameters) as CompiledQuery<R>);
+  };
+}
