@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderLanding } from './vite/prerender-landing';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed. */
 function precompress(): Plugin {
@@ -36,13 +37,15 @@ function precompress(): Plugin {
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), prerenderLanding(), precompress()],
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
   build: {
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // index.html: the app's shell; the landing's script gets its page from prerenderLanding.
+      input: { index: 'index.html', landing: 'src/landing/main.ts' },
       // The shared schema package only declares zod schemas and constants, and zod's own
       // side-effect list keeps all of its core (JSON schema, locales) once anything imports it: a
       // module of either whose exports are unused may be dropped, so importing one constant or

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sql } from './support/site';
+import { appStarted, sql } from './support/site';
 
 test('the landing shows its nav, hero, tiers, demo and call to action, without the app top nav', async ({ page }) => {
   const res = await page.goto('/');
@@ -132,5 +132,41 @@ test('an admin embed code with <script> or onerror never runs on the landing', a
     expect(await frame.getAttribute('onload')).toBeNull();
   } finally {
     await sql(`update landing_videos set vimeo_embed_code = null`);
+  }
+});
+
+test('before the app boots, the landing videos come from the API and are polled every 30 s', async ({ page }) => {
+  await page.route('https://player.vimeo.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' }),
+  );
+  const [demo] = await sql<{ title: string }>(`select title from landing_videos where video_key = 'demo_video'`);
+  await sql(`update landing_videos set title = 'Our Demo', vimeo_embed_code = $1 where video_key = 'demo_video'`, [
+    'https://vimeo.com/76979871',
+  ]);
+  try {
+    await page.clock.install();
+    await page.goto('/');
+    const frame = page.getByTestId('video-demo_video');
+    await expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?dnt=1');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation allow-popups');
+    await expect(page.getByRole('heading', { name: 'Our Demo' })).toBeVisible();
+    await expect(page.getByText('60-Second Intro Video')).toBeVisible();
+
+    await sql(`update landing_videos set vimeo_embed_code = $1 where video_key = 'demo_video'`, [
+      'https://vimeo.com/12345678',
+    ]);
+    await page.clock.runFor(30_000);
+    await expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/12345678?dnt=1');
+    expect(await appStarted(page)).toBe(false);
+
+    // The app takes over with the same list.
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await expect(page.getByRole('dialog', { name: 'Dealer Application' })).toBeVisible();
+    await expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/12345678?dnt=1');
+    await expect(page.getByRole('heading', { name: 'Our Demo' })).toBeVisible();
+  } finally {
+    await sql(`update landing_videos set vimeo_embed_code = null, title = $1 where video_key = 'demo_video'`, [
+      demo?.title,
+    ]);
   }
 });

@@ -57,3 +57,7 @@ export async function fillWizard(page: Page, tier: Tier, email: string, opts: { 
   await next.click();
   await title.filter({ hasText: 'Review & Submit' }).waitFor();
 }
+
+/** Whether the app has rendered into #root (createRoot marks its container); the prerendered landing has not. */
+export const appStarted = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));

@@ -3,8 +3,9 @@ import { USER_STALE_TIME_MS } from '@dn/schema';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { getOrNull, postJson } from './api';
+import { ME_QUERY_KEY } from './query-keys';
 
-export const ME_QUERY_KEY = ['auth', 'user'] as const;
+export { ME_QUERY_KEY };
 
 /**
  * GET /api/auth/user as SPEC section 7 describes it: a 401 is "nobody" (null), no retry, no

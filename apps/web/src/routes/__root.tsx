@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { LazyFooter } from '../components/layout/LazyFooter';
 import classes from '../components/layout/layout.module.css';
 import { captureReferral } from '../features/wizard/referral';
-import { useAppVersion } from '../lib/app-version';
+import { rememberAppVersion } from '../lib/app-version';
 
 // Not on the landing page, so the landing does not download it.
 const TopNav = lazy(() => import('../components/layout/TopNav').then((m) => ({ default: m.TopNav })));
-// Below the fold, and rarely shown: neither belongs in the first download.
-const Footer = lazy(() => import('../components/layout/Footer').then((m) => ({ default: m.Footer })));
+// Rarely shown: not in the first download.
 const LazyNotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 
 function NotFound() {
@@ -36,8 +36,8 @@ const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') 
 
 function RootLayout() {
   const pathname = normalise(useRouterState({ select: (s) => s.location.pathname }));
-  useAppVersion();
   useEffect(() => {
+    rememberAppVersion();
     captureReferral();
   }, []);
   return (
@@ -50,11 +50,7 @@ function RootLayout() {
       <main className={classes.main}>
         <Outlet />
       </main>
-      {!LOGIN_PAGES.has(pathname) && (
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      )}
+      {!LOGIN_PAGES.has(pathname) && <LazyFooter />}
     </>
   );
 }

@@ -3,8 +3,9 @@ import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, T
 import { lazy, Suspense, useState } from 'react';
 import { ScheduleCall } from '../schedule-call';
 import { useLandingVideos, VideoFrame } from '../videos';
-import { LandingNav, scrollToSection } from './LandingNav';
+import { LandingNav } from './LandingNav';
 import classes from './landing.module.css';
+import { scrollToSection } from './scroll';
 import { TIER_CARDS } from './tiers';
 
 // The wizard is the heaviest thing a visitor can open: it loads on the first Enroll click.
@@ -35,7 +36,8 @@ export function Landing() {
                 <Button size="md" color="sun.6" c="dark.9" onClick={enroll}>
                   Enroll Now
                 </Button>
-                <Button size="md" variant="white" onClick={() => scrollToSection('demo')}>
+                {/* data-section: the prerendered page scrolls without the app (landing/main.ts). */}
+                <Button size="md" variant="white" data-section="demo" onClick={() => scrollToSection('demo')}>
                   Watch Demo
                 </Button>
               </Group>

@@ -3,17 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { Logo } from '../../components/layout/Logo';
 import { MobileMenu } from '../../components/layout/MobileMenu';
 import classes from './landing.module.css';
+import { scrollToSection } from './scroll';
 
 const SECTIONS = [
   { id: 'home', label: 'Home' },
   { id: 'program', label: 'Dealer Program' },
   { id: 'demo', label: 'Demo' },
 ] as const;
-
-export function scrollToSection(id: string) {
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  document.getElementById(id)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-}
 
 /** The landing's own top navigation (the app's is hidden on /). */
 export function LandingNav({ onSchedule }: { onSchedule: () => void }) {

@@ -1,22 +1,6 @@
 import { AspectRatio, Center, Stack, Text } from '@mantine/core';
+import { type LandingVideo, PLAYER_FRAME, playerUrlOf } from './player';
 import classes from './videos.module.css';
-
-export interface LandingVideo {
-  videoKey: string;
-  title: string;
-  isActive: boolean;
-  playerUrl: string | null;
-}
-
-const isVimeoPlayer = (url: string | null): url is string => {
-  if (!url) return false;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' && u.hostname === 'player.vimeo.com' && /^\/video\/\d+$/.test(u.pathname);
-  } catch {
-    return false;
-  }
-};
 
 /**
  * A landing video: our own iframe on https://player.vimeo.com (the server sends only the
@@ -25,7 +9,7 @@ const isVimeoPlayer = (url: string | null): url is string => {
  */
 export function VideoFrame({ video, fallbackTitle }: { video: LandingVideo | undefined; fallbackTitle: string }) {
   const title = video?.title || fallbackTitle;
-  const src = video?.isActive && isVimeoPlayer(video.playerUrl) ? video.playerUrl : null;
+  const src = playerUrlOf(video);
   return (
     <AspectRatio ratio={16 / 9} className={classes.frame}>
       {src ? (
@@ -33,10 +17,10 @@ export function VideoFrame({ video, fallbackTitle }: { video: LandingVideo | und
           src={src}
           title={title}
           loading="lazy"
-          allow="autoplay; fullscreen; picture-in-picture"
+          allow={PLAYER_FRAME.allow}
           allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+          referrerPolicy={PLAYER_FRAME.referrerPolicy}
+          sandbox={PLAYER_FRAME.sandbox}
           className={classes.iframe}
           data-testid={`video-${video?.videoKey}`}
         />

@@ -1,2 +1,3 @@
+export type { LandingVideo } from './player';
 export { useLandingVideos } from './use-landing-videos';
-export { type LandingVideo, VideoFrame } from './VideoFrame';
+export { VideoFrame } from './VideoFrame';

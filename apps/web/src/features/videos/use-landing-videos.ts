@@ -3,13 +3,14 @@ import { POLL_MS } from '@dn/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { getOrNull } from '../../lib/api';
+import { LANDING_VIDEOS_QUERY_KEY } from '../../lib/query-keys';
 
 export type LandingVideo = inferRouterOutputs<AppRouter>['site']['landingVideos'][number];
 
 /** GET /api/landing-videos (REST, so the landing page needs no tRPC client). */
 export const landingVideosQueryOptions = () =>
   queryOptions({
-    queryKey: ['landing-videos'],
+    queryKey: LANDING_VIDEOS_QUERY_KEY,
     queryFn: async () => (await getOrNull<LandingVideo[]>('/api/landing-videos')) ?? [],
   });
 

@@ -24,11 +24,16 @@ export function clearRecruiterCookie(): void {
   document.cookie = `${RECRUITER_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure() ? '; Secure' : ''}`;
 }
 
+let captured = false;
+
 /**
  * `?r=ID` on any page: keeps the id in the recruiter_id cookie (the server sets it too) and
  * reports the capture. Invalid ids are ignored with a warning. Tracking never blocks the visitor.
+ * Once per page load: the prerendered landing's script and then the app it boots both call it.
  */
 export function captureReferral(): void {
+  if (captured) return;
+  captured = true;
   const r = new URLSearchParams(window.location.search).get('r');
   if (r === null) return;
   if (!RECRUITER_ID_RE.test(r)) {

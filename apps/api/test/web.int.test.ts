@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { SESSION_COOKIE } from '../src/plugins/session';
+import { GENEROUS_LIMITS, testConfig } from './helpers';
+
+/** The built web app as the server hands it out (docs/decisions/0503-prerendered-landing.md). */
+
+const SHELL = '<!doctype html><title>shell</title><div id="root"></div>';
+const LANDING = `<!doctype html><title>landing</title><style data-critical></style><div id="root">${'<p>x</p>'.repeat(200)}</div>`;
+
+let database: TestDatabase;
+const roots: string[] = [];
+
+async function serve(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'dn-web-'));
+  roots.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(root, name, '..'), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  const app = await buildApp({ config: testConfig(), database, limits: GENEROUS_LIMITS, logger: false, webRoot: root });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+describe('web pages', () => {
+  it('/ is the prerendered landing for a visitor, never cached, precompressed when the build made it so', async () => {
+    const app = await serve({
+      'index.html': SHELL,
+      'landing.html': LANDING,
+      'landing.html.br': brotliCompressSync(LANDING).toString('latin1'),
+    });
+    try {
+      const res = await app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(LANDING);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+
+      const br = await app.inject({ url: '/?r=someone', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['set-cookie']).toMatch(/recruiter_id=someone/);
+      expect(br.headers.vary).toMatch(/cookie/);
+      expect(br.headers.vary).toMatch(/accept-encoding/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a browser with a session cookie gets the app at /, which sends a signed-in user on; other pages get the app', async () => {
+    const app = await serve({ 'index.html': SHELL, 'landing.html': LANDING });
+    try {
+      const signedIn = await app.inject({ url: '/', headers: { cookie: `${SESSION_COOKIE}=whatever` } });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.body).toBe(SHELL);
+      expect(signedIn.headers['cache-control']).toBe('no-cache');
+      expect(signedIn.headers.vary).toMatch(/cookie/);
+      for (const url of ['/login', '/about', '/admin']) {
+        const page = await app.inject({ url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toBe(SHELL);
+      }
+      const missing = await app.inject({ url: '/no/such/page' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe(SHELL);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a build without landing.html serves the app at / too', async () => {
+    const app = await serve({ 'index.html': SHELL });
+    try {
+      const res = await app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(SHELL);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import type { PublicUser } from '@dn/api';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app';
+import { preloadFooter } from './components/layout/LazyFooter';
+import type { LandingVideo } from './features/videos/use-landing-videos';
+import { queryClient } from './lib/query-client';
+import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './lib/query-keys';
+
+/** What the prerendered landing's script already knows when it hands the page to the app. */
+export interface LandingState {
+  user: PublicUser | null;
+  videos: LandingVideo[] | undefined;
+}
+
+/**
+ * Starts the single-page app in #root. Without `takeOver` (index.html) it renders at once. Taking
+ * over the prerendered landing, it first seeds what the page's script fetched and loads the
+ * route, so its first render is the same landing (no loading placeholder, no blank frame), and
+ * resolves once that render is on screen.
+ */
+export async function startApp(takeOver?: LandingState): Promise<void> {
+  const router = createAppRouter({ queryClient, keepFirstScroll: takeOver !== undefined });
+  const root = createRoot(document.getElementById('root')!);
+  const app = <App router={router} queryClient={queryClient} />;
+  if (!takeOver) {
+    root.render(app);
+    return;
+  }
+  queryClient.setQueryData(ME_QUERY_KEY, takeOver.user);
+  if (takeOver.videos) queryClient.setQueryData(LANDING_VIDEOS_QUERY_KEY, takeOver.videos);
+  await Promise.all([router.load(), preloadFooter()]);
+  flushSync(() => root.render(app));
+}
