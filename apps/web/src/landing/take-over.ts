@@ -16,7 +16,8 @@ interface Control {
  * loaded and renders the same page over this one, then the click is replayed on the same control
  * (and focus put back on it), so the wizard, the dialog or the next page opens from that one click.
  * Section links and Watch Demo only scroll, which needs no app. Until then nothing but this file
- * and its small imports run on the page; the app's files are only fetched into the cache at idle.
+ * and its small imports run on the page; the app's files are only fetched into the cache, once the
+ * visitor moves.
  */
 export function takeOverOnDemand(opts: {
   /** Resolves to what the app should start from, or null when the page is leaving (signed in). */
@@ -134,14 +135,20 @@ export function takeOverOnDemand(opts: {
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', onPointerDown);
 
-  // Into the HTTP cache once the page is idle: nothing is parsed or run until the visitor asks.
+  // Into the HTTP cache (not parsed or run) once the visitor shows a sign of life: a pointer move,
+  // touch, scroll, key or focus, which comes well before a click. Not at load: a visitor who only
+  // reads downloads nothing more, and a page that keeps the network busy after load was measured to
+  // stretch Lighthouse's interactive window over its own work (decision 0503).
+  const ENGAGED = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
   const warm = () => {
     for (const href of prefetch) {
       document.head.append(Object.assign(document.createElement('link'), { rel: 'prefetch', href }));
     }
   };
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(warm, { timeout: 5_000 }) : setTimeout(warm, 1_000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  function onEngaged() {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 1_000 });
+    else setTimeout(warm, 0);
+    for (const type of ENGAGED) window.removeEventListener(type, onEngaged, true);
+  }
+  for (const type of ENGAGED) window.addEventListener(type, onEngaged, { capture: true, passive: true });
 }
