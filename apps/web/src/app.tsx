@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { theme } from '@dn/ui';
+import { cssVariablesResolver, theme } from '@dn/ui';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
@@ -47,7 +47,7 @@ declare module '@tanstack/react-router' {
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <NotificationsHost />
         </Suspense>

@@ -1,1 +1,1 @@
-export { theme } from './theme';
+export { cssVariablesResolver, theme } from './theme';
