@@ -76,9 +76,8 @@ describe('admin at 100,000 dealers (PostgreSQL)', () => {
       Number(
         (
           await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-            where datname = current_database() and query like '%csv_cell(%' and state = 'active' and pid <> pg_backend_pid()`.execute(
-            h.db,
-          )
+            where datname = current_database() and query like '%from dealers d%order by d.created_at desc, d.id%'
+              and state = 'active' and pid <> pg_backend_pid()`.execute(h.db)
         ).rows[0]!.n,
       );
     await new Promise((r) => setTimeout(r, 1_500));

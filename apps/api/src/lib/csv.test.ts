@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv';
+import { csvCell, csvLine, csvLines } from './csv';
 
 describe('csv', () => {
   it('quotes per RFC 4180', () => {
@@ -21,5 +21,32 @@ describe('csv', () => {
     expect(csvCell('\rx')).toBe(`"'\rx"`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe('csvLines', () => {
+  const fields = ['a', 'b', 'c', 'd'].map((key, i) => ({ key, escaped: i === 1 || i === 2 }));
+
+  it('escapes the escaped columns as csvCell does and writes the others as they are', () => {
+    const cells = ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx', 'a,b', 'say "hi"', 'two\nlines', '', 'plain', 'Zoë'];
+    const rows = cells.map((c) => ({ a: 'id,2024-01-01T00:00:00Z', b: c, c: null, d: '-5' }));
+    const out = csvLines(rows, fields).toString('utf8');
+    expect(out).toBe(cells.map((c) => `id,2024-01-01T00:00:00Z,${csvCell(c)},,-5\r\n`).join(''));
+  });
+
+  it('encodes UTF-8, including characters outside the basic plane', () => {
+    const rows = [{ a: 'a', b: '日本語 😀', c: '𝄞, "x"', d: 'b' }];
+    expect(csvLines(rows, fields)).toEqual(Buffer.from('a,日本語 😀,"𝄞, ""x""",b\r\n', 'utf8'));
+  });
+
+  it('grows its buffer for lines longer than it guessed', () => {
+    const long = 'é'.repeat(5_000);
+    const rows = Array.from({ length: 3 }, (_, i) => ({ a: String(i), b: long, c: `"${long}"`, d: null }));
+    const out = csvLines(rows, fields).toString('utf8');
+    expect(out).toBe(rows.map((r) => `${r.a},${long},"""${long}""",\r\n`).join(''));
+  });
+
+  it('writes nothing for no rows', () => {
+    expect(csvLines([], fields).length).toBe(0);
   });
 });

@@ -1,0 +1,25 @@
+import { type Kysely, sql } from 'kysely';
+
+// Frozen: never import app code here.
+// The dealers export writes its CSV in JavaScript now (apps/api/src/lib/csv.ts): csv_cell,
+// created by 0301 for the export alone, has no caller left.
+// biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`drop function if exists csv_cell(text)`.execute(db);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  // As 0301 created it.
+  await sql`
+    create or replace function csv_cell(v text) returns text
+    language sql immutable parallel safe as $$
+      select case
+        when v is null then ''
+        when left(v, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then
+          case when v ~ E'[",\\r\\n]' then '"''' || replace(v, '"', '""') || '"' else '''' || v end
+        when v ~ E'[",\\r\\n]' then '"' || replace(v, '"', '""') || '"'
+        else v
+      end
+    $$`.execute(db);
+}
