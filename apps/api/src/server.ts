@@ -2,6 +2,7 @@ import { migrateToLatest, openDatabase, seed } from '@dn/db';
 import pino from 'pino';
 import { buildApp, defaultWebRoot, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './env';
+import { lowerThreadPoolPriority } from './lib/threadpool';
 import { pruneExpiredSessions } from './plugins/session';
 import { ensureAdmin } from './services/admins';
 import { pruneRateLimits } from './services/rate-limit';
@@ -10,6 +11,8 @@ const bootLog = pino({ redact: LOG_REDACT });
 
 async function main() {
   const config = loadConfig();
+  // Password hashing (libuv's pool) yields to the event loop when the CPU is contended.
+  const poolThreadsLowered = await lowerThreadPoolPriority();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
@@ -39,7 +42,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  app.log.info({ url: config.publicUrl, database: where }, 'dealer network is ready');
+  app.log.info({ url: config.publicUrl, database: where, poolThreadsLowered }, 'dealer network is ready');
   // Printed for the person who started it, not only logged: this is how they sign in.
   process.stdout.write(`\n  Dealer Network is running at ${config.publicUrl}\n  Database: ${where}\n`);
   if (admin.generatedPassword) {

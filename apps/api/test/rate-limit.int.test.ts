@@ -21,7 +21,26 @@ describe('database rate limits', () => {
     expect(err.extra.retryAfterSec).toBeGreaterThan(0);
     expect(err.extra.retryAfterSec).toBeLessThanOrEqual(60);
     expect(err.message).toMatch(/try again in 1 minute/);
-    await expect(check(t.db, 'k1', limit)).rejects.toThrow(/Too many attempts/);
+    await expect(check(t.db, ['k1', limit])).rejects.toThrow(/Too many attempts/);
+  });
+
+  it('checks several budgets in one go: any spent one refuses, counting nothing', async () => {
+    const spent = { max: 2, windowSec: 60 };
+    const roomy = { max: 100, windowSec: 60 };
+    for (let i = 0; i < 2; i++) await hit(t.db, 'k4-spent', spent);
+    await hit(t.db, 'k4-roomy', roomy);
+    await expect(check(t.db, ['k4-roomy', roomy], ['k4-spent', spent])).rejects.toThrow(/Too many attempts/);
+    await expect(check(t.db, ['k4-roomy', roomy], ['k4-none', spent])).resolves.toBeUndefined();
+    const rows = await t.db
+      .selectFrom('rateLimits')
+      .select(['key', 'count'])
+      .where('key', 'like', 'k4-%')
+      .orderBy('key')
+      .execute();
+    expect(rows).toEqual([
+      { key: 'k4-roomy', count: 1 },
+      { key: 'k4-spent', count: 2 },
+    ]);
   });
 
   it('counts concurrent hits exactly', async () => {
@@ -41,6 +60,6 @@ describe('database rate limits', () => {
       .execute();
     await expect(hit(t.db, 'k3', limit)).resolves.toBeUndefined();
     await clear(t.db, 'k3');
-    await expect(check(t.db, 'k3', limit)).resolves.toBeUndefined();
+    await expect(check(t.db, ['k3', limit])).resolves.toBeUndefined();
   });
 });

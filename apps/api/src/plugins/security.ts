@@ -78,26 +78,33 @@ export const securityPlugin = fp(
     const publicOrigin = new URL(opts.publicUrl).origin;
     const httpsPublic = publicOrigin.startsWith('https:');
 
+    // Hooks in callback style: they run on every request, and a promise per hook is measurable
+    // on the polled endpoints (docs/decisions/0504-one-statement-per-poll.md).
+
     // onRequest runs before the body is read, so the content type makes no difference.
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req, _reply, done) => {
       if (!SAFE_METHODS.has(req.method) && isCrossSite(req, publicOrigin)) {
         req.log.warn(
           { origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] },
           'cross-site request refused',
         );
-        throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
+        done(new AppError('FORBIDDEN', CROSS_SITE_MESSAGE));
+        return;
       }
+      done();
     });
 
     // PostgreSQL cannot store NUL in text; refused here once, for REST and tRPC alike.
-    app.addHook('preHandler', async (req) => {
+    app.addHook('preHandler', (req, _reply, done) => {
       if (containsNul(req.body) || containsNul(req.query)) {
-        throw new AppError('INVALID_INPUT', 'Text may not contain NUL characters');
+        done(new AppError('INVALID_INPUT', 'Text may not contain NUL characters'));
+        return;
       }
+      done();
     });
 
     // onSend runs for every answer, errors, 404s, CSV and static files included.
-    app.addHook('onSend', async (req, reply: FastifyReply, payload) => {
+    app.addHook('onSend', (req, reply: FastifyReply, payload, done) => {
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('x-frame-options', 'DENY');
@@ -113,7 +120,7 @@ export const securityPlugin = fp(
         reply.removeHeader('access-control-allow-origin');
         reply.removeHeader('access-control-allow-credentials');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security' },
@@ -126,9 +133,9 @@ export const securityPlugin = fp(
  */
 export const cachePolicyPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (req, reply, payload) => {
+    app.addHook('onSend', (req, reply, payload, done) => {
       if (isApi(pathOf(req)) && !reply.hasHeader('etag')) reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'cache-policy' },

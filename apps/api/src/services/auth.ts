@@ -17,8 +17,11 @@ export const STATUS_MESSAGES: Record<string, string> = {
 };
 
 async function guard(ctx: Context, scope: 'admin' | 'dealer', account: string) {
-  await check(ctx.db, `login:ip:${ctx.meta.ip}`, ctx.limits.loginPerIp);
-  await check(ctx.db, `login:${scope}:${account.toLowerCase()}`, ctx.limits.loginPerAccount);
+  await check(
+    ctx.db,
+    [`login:ip:${ctx.meta.ip}`, ctx.limits.loginPerIp],
+    [`login:${scope}:${account.toLowerCase()}`, ctx.limits.loginPerAccount],
+  );
 }
 
 async function failed(ctx: Context, scope: 'admin' | 'dealer', account: string, message: string) {

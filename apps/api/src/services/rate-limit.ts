@@ -1,5 +1,5 @@
 import type { DB, Kysely } from '@dn/db';
-import { countHit, deleteExpiredWindows, deleteWindow, findWindow } from '@dn/db/queries/rate-limits';
+import { countHit, deleteExpiredWindows, deleteWindow, findWindows } from '@dn/db/queries/rate-limits';
 import { AppError } from '../lib/app-error';
 
 export interface Limit {
@@ -52,10 +52,19 @@ export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<vo
   if (row.count > limit.max) throw limited(row.resetAt);
 }
 
-/** Throws RATE_LIMITED if the key's budget is already spent, without counting a hit. */
-export async function check(db: Kysely<DB>, key: string, limit: Limit): Promise<void> {
-  const row = await findWindow(db, key);
-  if (row && row.count >= limit.max) throw limited(row.resetAt);
+/**
+ * Throws RATE_LIMITED if any of the budgets is already spent (the first one given wins), without
+ * counting a hit. One statement for all of them: a refused burst costs one round trip a request.
+ */
+export async function check(db: Kysely<DB>, ...budgets: [key: string, limit: Limit][]): Promise<void> {
+  const rows = await findWindows(
+    db,
+    budgets.map(([key]) => key),
+  );
+  for (const [key, limit] of budgets) {
+    const row = rows.find((r) => r.key === key);
+    if (row && row.count >= limit.max) throw limited(row.resetAt);
+  }
 }
 
 export const clear = (db: Kysely<DB>, key: string) => deleteWindow(db, key);

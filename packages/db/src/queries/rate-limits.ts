@@ -20,13 +20,14 @@ export async function countHit(
   return r.rows[0]!;
 }
 
-export const findWindow = (db: Executor, key: string) =>
+/** The current windows of some keys, in one statement (keys without a live window are absent). */
+export const findWindows = (db: Executor, keys: readonly string[]) =>
   db
     .selectFrom('rateLimits')
-    .select(['count', 'resetAt'])
-    .where('key', '=', key)
+    .select(['key', 'count', 'resetAt'])
+    .where('key', 'in', [...keys])
     .where('resetAt', '>', new Date())
-    .executeTakeFirst();
+    .execute();
 
 export async function deleteWindow(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('rateLimits').where('key', '=', key).execute();
