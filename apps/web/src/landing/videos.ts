@@ -1,5 +1,6 @@
 import { DEFAULT_VIDEO_TITLES, POLL_MS } from '@dn/schema';
-import { type LandingVideo, PLAYER_FRAME, playerUrlOf } from '../features/videos/player';
+import { PLAYER_FRAME, playerUrlOf } from '../features/videos/player';
+import type { LandingVideo } from '../features/videos/use-landing-videos';
 import classes from '../features/videos/videos.module.css';
 import { getOrNull } from '../lib/api';
 

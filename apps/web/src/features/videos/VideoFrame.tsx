@@ -1,5 +1,6 @@
 import { AspectRatio, Center, Stack, Text } from '@mantine/core';
-import { type LandingVideo, PLAYER_FRAME, playerUrlOf } from './player';
+import { PLAYER_FRAME, playerUrlOf } from './player';
+import type { LandingVideo } from './use-landing-videos';
 import classes from './videos.module.css';
 
 /**

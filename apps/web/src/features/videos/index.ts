@@ -1,3 +1,3 @@
-export type { LandingVideo } from './player';
+export type { LandingVideo } from './use-landing-videos';
 export { useLandingVideos } from './use-landing-videos';
 export { VideoFrame } from './VideoFrame';

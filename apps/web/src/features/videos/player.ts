@@ -1,3 +1,5 @@
+import type { LandingVideo } from './use-landing-videos';
+
 /**
  * What a landing video frame may show, shared by the React VideoFrame and the prerendered landing's
  * script: only our own iframe on https://player.vimeo.com/video/<id> (the server sends only the
@@ -8,13 +10,6 @@ export const PLAYER_FRAME = {
   referrerPolicy: 'strict-origin-when-cross-origin',
   sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
 } as const;
-
-export interface LandingVideo {
-  videoKey: string;
-  title: string;
-  isActive: boolean;
-  playerUrl: string | null;
-}
 
 export const isVimeoPlayer = (url: string | null): url is string => {
   if (!url) return false;
