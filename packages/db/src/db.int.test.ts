@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate';
 import { seed } from './seed';
-import { createTestDatabase, type TestDatabase } from './testing';
+import { createTestDatabase, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -9,14 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-});
-
-const dealer = (email: string) => ({
-  tier: 'Affiliate' as const,
-  fullName: 'Jane Roe',
-  email,
-  phoneE164: '+15551234567',
-  updatedAt: new Date(),
 });
 
 describe(`schema on ${process.env.TEST_DB}`, () => {
@@ -46,7 +38,7 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
   it('applies defaults and maps columns to camelCase', async () => {
     const row = await t.db
       .insertInto('dealers')
-      .values(dealer('defaults@example.com'))
+      .values(newDealer('defaults@example.com'))
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
@@ -60,21 +52,21 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
   });
 
   it('keeps dealer emails unique regardless of case', async () => {
-    await t.db.insertInto('dealers').values(dealer('Case@Example.com')).execute();
-    await expect(t.db.insertInto('dealers').values(dealer('case@example.COM')).execute()).rejects.toThrow(/unique/i);
+    await t.db.insertInto('dealers').values(newDealer('Case@Example.com')).execute();
+    await expect(t.db.insertInto('dealers').values(newDealer('case@example.COM')).execute()).rejects.toThrow(/unique/i);
   });
 
   it('refuses values outside the enums', async () => {
     await expect(
       t.db
         .insertInto('dealers')
-        .values({ ...dealer('enum@example.com'), tier: 'Gold' as never })
+        .values({ ...newDealer('enum@example.com'), tier: 'Gold' as never })
         .execute(),
     ).rejects.toThrow(/check/i);
     await expect(
       t.db
         .insertInto('dealers')
-        .values({ ...dealer('enum2@example.com'), status: 'deleted' as never })
+        .values({ ...newDealer('enum2@example.com'), status: 'deleted' as never })
         .execute(),
     ).rejects.toThrow(/check/i);
   });
@@ -83,7 +75,7 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
     await expect(
       t.db
         .insertInto('dealers')
-        .values({ ...dealer('fk@example.com'), referredBy: '00000000-0000-4000-8000-000000000000' })
+        .values({ ...newDealer('fk@example.com'), referredBy: '00000000-0000-4000-8000-000000000000' })
         .execute(),
     ).rejects.toThrow(/foreign key/i);
   });
@@ -107,7 +99,7 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
           ? t.db.transaction().execute(async (trx) => {
               await trx
                 .insertInto('dealers')
-                .values(dealer(`concurrent${i}@example.com`))
+                .values(newDealer(`concurrent${i}@example.com`))
                 .execute();
               return trx
                 .selectFrom('dealers')

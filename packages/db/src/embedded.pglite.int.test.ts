@@ -4,14 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirInUseError, openDatabase } from './client';
 import { migrateToLatest } from './migrate';
-
-const dealer = (email: string) => ({
-  tier: 'Affiliate' as const,
-  fullName: 'Jane Roe',
-  email,
-  phoneE164: '+15551234567',
-  updatedAt: new Date(),
-});
+import { newDealer } from './testing';
 
 describe('embedded data folder', () => {
   it('survives a restart and refuses a second process', async () => {
@@ -19,7 +12,7 @@ describe('embedded data folder', () => {
     try {
       const first = await openDatabase({ dataDir: dir });
       await migrateToLatest(first.db);
-      await first.db.insertInto('dealers').values(dealer('persist@example.com')).execute();
+      await first.db.insertInto('dealers').values(newDealer('persist@example.com')).execute();
       // A lock held by a live process other than us: simulate with the parent's pid.
       const lockFile = join(dir, 'app.lock');
       expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareQuery } from './prepared';
-import { createTestDatabase, type TestDatabase } from './testing';
+import { createTestDatabase, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -9,12 +9,9 @@ beforeAll(async () => {
     .insertInto('dealers')
     .values(
       ['a', 'b', 'c'].map((x, i) => ({
-        tier: 'Affiliate' as const,
+        ...newDealer(`${x}@prepared.test`),
         fullName: `Dealer ${x.toUpperCase()}`,
-        email: `${x}@prepared.test`,
-        phoneE164: '+15551234567',
         totalOrders: i,
-        updatedAt: new Date(),
       })),
     )
     .execute();

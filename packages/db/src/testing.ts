@@ -81,3 +81,12 @@ function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/** The fields a dealers row needs, for tests that insert one directly. */
+export const newDealer = (email: string) => ({
+  tier: 'Affiliate' as const,
+  fullName: 'Jane Roe',
+  email,
+  phoneE164: '+15551234567',
+  updatedAt: new Date(),
+});
