@@ -1,8 +1,16 @@
-// `pnpm bench`: the production build on a fresh, large PostgreSQL database, measured against a
-// bare baseline. Writes bench/results.json and bench/results.md. Knobs (env): BENCH_DEALERS,
-// BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_SKIP_BUILD=1, BENCH_PG.
+// `pnpm bench`: the production build on fresh, large PostgreSQL databases, in stages (README.md):
+//   main     the same-SQL baseline, polls, signup, login, burst, export, Lighthouse, capacity
+//   logging  production logging's cost on the hottest poll (stages/logging.mjs)
+//   peers    the app vs B0/B1 from ../shared/peers, alternating, median of rounds (stages/peers.mjs)
+//   curve    p95, req/s and the export at several data sizes, with curve.svg (stages/curve.mjs)
+// Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
+// --only keeps the other stages' figures from the results already there.
+// Options: --only=main,logging,peers,curve --sizes=10000,100000,1000000 --peers-dealers=100000
+//   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
+//   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
+//   BENCH_DEALERS, BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_PG, ...
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +24,34 @@ import { cpuCount, cpuMeter, hasTaskset, machine, sh, sleep, startNode } from '.
 import { summarizeProfile } from './lib/profile.mjs';
 import { formatWithBiome, writeReport } from './lib/report.mjs';
 import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
+import { curveStage, writeCurveSvg } from './stages/curve.mjs';
+import { loggingStage } from './stages/logging.mjs';
+import { peersStage } from './stages/peers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
+
+export const STAGES = ['main', 'logging', 'peers', 'curve'];
+
+/** `--name=value` (or `--flag`) arguments; a bare `--` (pnpm's separator) is skipped. */
+function parseArgs(argv) {
+  const o = {};
+  for (const a of argv) {
+    if (a === '--') continue;
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a);
+    if (!m) throw new Error(`unknown argument ${a} (see bench/README.md)`);
+    o[m[1]] = m[2] ?? true;
+  }
+  return o;
+}
+
+const list = (v, def) => (v === undefined || v === true ? def : String(v).split(',').filter(Boolean));
+const num = (v, def) => {
+  if (v === undefined || v === true) return def;
+  const n = Number(String(v).replace(/_/g, ''));
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`not a positive number: ${v}`);
+  return n;
+};
 
 // The load generator (this process) on the last core, the servers on the first.
 const SPLIT = hasTaskset && cpuCount > 1;
@@ -38,6 +71,135 @@ function env(name, def) {
 }
 
 async function main() {
+  const a = parseArgs(process.argv.slice(2));
+  const only = list(a.only, STAGES);
+  const unknown = only.filter((x) => !STAGES.includes(x));
+  if (unknown.length) throw new Error(`unknown stage ${unknown.join(', ')}; stages: ${STAGES.join(', ')}`);
+  const opts = {
+    only,
+    sizes: list(a.sizes, ['10000', '100000', '1000000']).map((x) => num(x)),
+    peersDealers: num(a['peers-dealers'], 100_000),
+    rounds: num(a.rounds, 3),
+    duration: num(a.duration, 10),
+    warmup: num(a.warmup, 3),
+    connections: num(a.connections, 50),
+    exportRuns: num(a['export-runs'], 3),
+    loggingEndpoint: a['logging-endpoint'] === true ? undefined : a['logging-endpoint'],
+    peersDir: a['peers-dir'] ?? process.env.BENCH_PEERS_DIR ?? join(root, '..', 'shared', 'peers'),
+  };
+  const outDir = a.out ?? process.env.BENCH_OUT ?? here;
+  const skipBuild = a['skip-build'] || process.env.BENCH_SKIP_BUILD;
+  const log = (...x) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${x.join(' ')}\n`);
+  const started = Date.now();
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const ctx = {
+    root,
+    here,
+    stamp,
+    log,
+    opts,
+    // The bundle the stages run: built below into .dist-perf, or with --skip-build the one already
+    // there (else the `pnpm build` output, dist/); --api-dist=FOLDER (inside apps/api) picks one.
+    apiOut:
+      a['api-dist'] ?? (skipBuild && !existsSync(join(root, 'apps/api/.dist-perf/server.js')) ? 'dist' : '.dist-perf'),
+    webDist: join(tmpdir(), 'dn-bench-web'),
+    serverCores: SPLIT ? '0' : null,
+    pgBase: (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, ''),
+    logDir: join(tmpdir(), `dn-bench-${stamp}-logs`),
+  };
+  log(`stages: ${only.join(', ')}; results to ${outDir}`);
+
+  // 1. Production builds, into private folders (the web app only for the main stage).
+  if (!skipBuild) {
+    if (!a['api-dist']) {
+      log('building the api (production bundle)');
+      sh(process.execPath, ['build.mjs'], {
+        cwd: join(root, 'apps/api'),
+        env: { ...process.env, OUT_DIR: ctx.apiOut },
+      });
+    }
+    if (only.includes('main')) {
+      log('building the web app (production)');
+      sh(
+        join(root, 'apps/web/node_modules/.bin/vite'),
+        ['build', '--outDir', ctx.webDist, '--emptyOutDir', '--logLevel', 'warn'],
+        { cwd: join(root, 'apps/web') },
+      );
+    }
+  }
+
+  // Server logs of this run (removed at the end).
+  mkdirSync(ctx.logDir, { recursive: true });
+  const results = { startedAt: new Date().toISOString(), machine: machine(), stages: {}, notes: [] };
+  ctx.admin = new pg.Client({ connectionString: `${ctx.pgBase}/postgres` });
+  await ctx.admin.connect();
+  results.machine.pgVersion = (await ctx.admin.query('show server_version')).rows[0].server_version;
+  const stage = async (name, fn) => {
+    if (!only.includes(name)) return;
+    const t0 = Date.now();
+    const startedAt = new Date().toISOString();
+    log(`stage ${name}`);
+    await fn();
+    results.stages[name] = { startedAt, seconds: (Date.now() - t0) / 1000 };
+  };
+  try {
+    await stage('main', async () => Object.assign(results, await mainStage(ctx)));
+    await stage('logging', async () => {
+      results.logging = await loggingStage(ctx);
+    });
+    await stage('peers', async () => {
+      results.peers = await peersStage(ctx);
+    });
+    await stage('curve', async () => {
+      results.curve = await curveStage(ctx);
+    });
+  } finally {
+    await ctx.admin.end();
+    rmSync(ctx.logDir, { recursive: true, force: true });
+  }
+  results.finishedAt = new Date().toISOString();
+  results.totalSeconds = (Date.now() - started) / 1000;
+
+  // A partial run keeps what the results file already holds for the stages it did not run.
+  const file = join(outDir, 'results.json');
+  if (STAGES.some((x) => !only.includes(x)) && existsSync(file)) {
+    const prev = JSON.parse(readFileSync(file, 'utf8'));
+    const prevStages = prev.stages ?? { main: { startedAt: prev.startedAt, seconds: prev.totalSeconds } };
+    if (!only.includes('main')) {
+      for (const [k, v] of Object.entries(prev)) {
+        if (
+          ![
+            'logging',
+            'peers',
+            'curve',
+            'stages',
+            'startedAt',
+            'finishedAt',
+            'totalSeconds',
+            'machine',
+            'notes',
+          ].includes(k)
+        )
+          results[k] = v;
+      }
+      results.notes = prev.notes ?? [];
+    }
+    for (const k of ['logging', 'peers', 'curve']) if (!only.includes(k) && prev[k]) results[k] = prev[k];
+    results.stages = {
+      ...Object.fromEntries(Object.entries(prevStages).filter(([k]) => !only.includes(k))),
+      ...results.stages,
+    };
+  }
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, 'results.md'), writeReport(results, results.endpoints ? findingsText() : ''));
+  const svg = writeCurveSvg(results.curve, outDir);
+  formatWithBiome([file, join(outDir, 'results.md')]);
+  log(`done in ${results.totalSeconds.toFixed(0)} s: ${join(outDir, 'results.md')}${svg ? `, ${svg}` : ''}`);
+}
+
+/** The stage `main`: the steps numbered below, on its own database. Returns its results' fields. */
+async function mainStage(ctx) {
   const cfg = {
     dealers: env('BENCH_DEALERS', 100_000),
     links: env('BENCH_LINKS', 20_000),
@@ -48,35 +210,15 @@ async function main() {
     warmup: env('BENCH_WARMUP', 2),
     connections: env('BENCH_CONNECTIONS', 10),
   };
-  const serverCores = SPLIT ? '0' : null;
-  const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-  const dbName = `dn_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+  const { serverCores, pgBase, webDist, apiOut, log, admin } = ctx;
+  const dbName = `dn_bench_${ctx.stamp}`;
   const dbUrl = `${pgBase}/${dbName}`;
-  const webDist = join(tmpdir(), 'dn-bench-web');
-  const apiOut = '.dist-perf';
-  const log = (...a) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${a.join(' ')}\n`);
-  const started = Date.now();
   const results = {
-    startedAt: new Date().toISOString(),
     config: cfg,
-    machine: machine(),
     database: dbName,
     notes: [],
     endpoints: {},
   };
-
-  // 1. Production builds, into private folders.
-  if (!process.env.BENCH_SKIP_BUILD) {
-    log('building api and web (production)');
-    sh(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/api'), env: { ...process.env, OUT_DIR: apiOut } });
-    sh(
-      join(root, 'apps/web/node_modules/.bin/vite'),
-      ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: join(root, 'apps/web'),
-      },
-    );
-  }
   try {
     const out = sh(process.execPath, [join(root, 'apps/web/scripts/check-bundle.mjs'), '--json', webDist], {
       cwd: join(root, 'apps/web'),
@@ -89,8 +231,6 @@ async function main() {
   }
 
   // 2. A fresh database; statement logging on so the app's SQL can be captured (lib/capture.mjs).
-  const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
-  await admin.connect();
   await admin.query(`create database ${dbName}`);
   const canCapture = logSize() !== null;
   if (canCapture) await admin.query(`alter database ${dbName} set log_min_duration_statement = 0`);
@@ -572,15 +712,8 @@ async function main() {
     await baseline?.stop().catch(() => {});
     await db.end().catch(() => {});
     await admin.query(`drop database if exists ${dbName} with (force)`).catch((e) => log(`drop failed: ${e.message}`));
-    await admin.end();
   }
-  results.finishedAt = new Date().toISOString();
-  results.totalSeconds = (Date.now() - started) / 1000;
-  const outDir = process.env.BENCH_OUT ?? here;
-  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(outDir, 'results.md'), writeReport(results, findingsText()));
-  formatWithBiome([join(outDir, 'results.json'), join(outDir, 'results.md')]);
-  log(`done in ${results.totalSeconds.toFixed(0)} s: ${join(outDir, 'results.md')}`);
+  return results;
 }
 
 /** The analysis of missed targets, kept by hand beside the harness (see its first lines). */

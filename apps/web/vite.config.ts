@@ -46,6 +46,11 @@ export default defineConfig({
     rollupOptions: {
       // index.html: the app's shell; the landing's script gets its page from prerenderLanding.
       input: { index: 'index.html', landing: 'src/landing/main.ts' },
+      // The router in one chunk: left to the automatic split, its modules scatter over several
+      // small shell chunks as lazy routes start to share some of them (docs/decisions/0600).
+      output: {
+        codeSplitting: { groups: [{ name: 'router', test: /[\\/]@tanstack[\\/](react-router|router-core)[\\/]/ }] },
+      },
       // The shared schema package only declares zod schemas and constants, and zod's own
       // side-effect list keeps all of its core (JSON schema, locales) once anything imports it: a
       // module of either whose exports are unused may be dropped, so importing one constant or

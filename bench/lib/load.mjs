@@ -10,7 +10,17 @@ export const pct = (sorted, p) =>
  * summary has p90 and p97.5 but no p95). Returns req/s, latency percentiles and status counts.
  */
 export function run(opts) {
-  const { url, duration, connections = 10, headers = {}, method = 'GET', body, requests, overallRate } = opts;
+  const {
+    url,
+    duration,
+    connections = 10,
+    headers = {},
+    method = 'GET',
+    body,
+    requests,
+    overallRate,
+    timeout = 10,
+  } = opts;
   return new Promise((resolve, reject) => {
     const latencies = [];
     const statuses = {};
@@ -25,12 +35,17 @@ export function run(opts) {
         requests,
         overallRate,
         pipelining: 1,
-        timeout: 10,
+        timeout,
       },
       (err, res) => {
         if (err) return reject(err);
         latencies.sort((a, b) => a - b);
+        const ok = Object.entries(statuses).reduce((a, [k, v]) => (k[0] === '2' ? a + v : a), 0);
         resolve({
+          seconds: res.duration,
+          // Answers per second by kind over the run (reqPerSec counts every answer).
+          okPerSec: res.duration ? ok / res.duration : null,
+          notModifiedPerSec: res.duration ? (statuses[304] ?? 0) / res.duration : null,
           reqPerSec: res.requests.average,
           total: res.requests.total,
           p50: pct(latencies, 50),

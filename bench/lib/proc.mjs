@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 
 export const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
 // --all: the harness re-runs itself pinned to one core, where plain nproc answers 1.
@@ -17,31 +17,51 @@ export function sh(cmd, args, opts = {}) {
   return r.stdout;
 }
 
-/** Starts a node process (pinned), collects its output, resolves once GET url answers 200. */
-export async function startNode({ script, env, cores, readyUrl, cwd, name, nodeArgs = [] }) {
+/**
+ * Starts a node process (pinned), collects its output, resolves once GET url answers 200.
+ * `logFile`: stdout and stderr go to that file instead (a server that logs every request writes
+ * to a file, as in production, not through a pipe this process would have to drain).
+ * `dropEnv`: variables of this process not to pass on (LOG_LEVEL unset = the server's default).
+ */
+export async function startNode({ script, env, cores, readyUrl, cwd, name, nodeArgs = [], logFile, dropEnv = [] }) {
   const [cmd, args] = pinned(cores, process.execPath, [...nodeArgs, script]);
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const fullEnv = { ...process.env, ...env };
+  for (const k of dropEnv) delete fullEnv[k];
+  const fd = logFile ? openSync(logFile, 'a') : null;
+  const child = spawn(cmd, args, { env: fullEnv, cwd, stdio: ['ignore', fd ?? 'pipe', fd ?? 'pipe'] });
+  if (fd !== null) closeSync(fd);
   let out = '';
   const keep = (d) => {
     out = (out + d.toString()).slice(-20_000);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const tail = () => {
+    if (!logFile) return out;
+    try {
+      return readFileSync(logFile, 'utf8').slice(-20_000);
+    } catch {
+      return '';
+    }
+  };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${tail()}`);
     try {
       const r = await fetch(readyUrl);
       if (r.ok) break;
     } catch {}
     await sleep(200);
   }
-  if (Date.now() >= deadline) throw new Error(`${name} did not become ready:\n${out}`);
+  if (Date.now() >= deadline) {
+    child.kill('SIGKILL');
+    throw new Error(`${name} did not become ready:\n${tail()}`);
+  }
   return {
     child,
     // taskset execs the command, so the pid is node's own.
     pid: child.pid,
-    output: () => out,
+    output: tail,
     async stop() {
       if (child.exitCode !== null) return;
       const done = new Promise((r) => child.once('exit', r));

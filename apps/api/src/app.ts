@@ -4,9 +4,16 @@ import type { Database } from '@dn/db';
 import { ping } from '@dn/db/queries/health';
 import { APP_VERSION } from '@dn/schema';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import type { Deps } from './context';
 import type { Config } from './env';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, createRequestContext } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { referralPlugin } from './plugins/referral';
@@ -16,9 +23,9 @@ import { webPlugin } from './plugins/web';
 import { restPlugin, restRoutes } from './rest/index';
 import { openApiDocument } from './rest/openapi';
 import { type AppRouter, appRouter } from './routers/index';
-import { MailService } from './services/mail';
-import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/rate-limit';
-import { createRequestContext, type Deps } from './trpc/context';
+import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/accounts/rate-limit';
+import { MailService } from './services/mail/outbox';
+import { MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/batch-policy';
 
 export interface BuildOptions {
   config: Config;
@@ -44,14 +51,83 @@ export const LOG_REDACT = [
 
 export const BODY_LIMIT = 128 * 1024;
 
+/** Query parameters whose values are secrets (one-time links, codes, passwords): never logged. */
+const SECRET_PARAM = /token|code|pass|secret|key|sig|auth/i;
+
+/** A request URL with the values of secret-looking query parameters replaced by [redacted]. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq === -1) return part;
+      const raw = part.slice(0, eq);
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the raw name
+      }
+      return SECRET_PARAM.test(name) ? `${raw}=[redacted]` : part;
+    });
+  return `${url.slice(0, q)}?${params.join('&')}`;
+}
+
+/**
+ * One line per request, written when the answer has gone: method, redacted URL, route, status,
+ * duration, and the request id (bound by Fastify as reqId). No separate "incoming request" line.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: req.method,
+      url: redactUrl(req.url),
+      route: req.routeOptions.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+
+  override routeNotFound(req: FastifyRequest): void {
+    req.log.info({ method: req.method, url: redactUrl(req.url) }, 'route not found');
+  }
+}
+
+/** The app's pino options; a caller's `logger` object (tests: a destination stream) is laid over them. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        route: req.routeOptions?.url,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
 /** Builds the app; never listens (tests use app.inject, server.ts listens). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { deps: Deps }> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: { paths: LOG_REDACT, censor: '[redacted]' },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : ({
+            ...loggerOptions(config),
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          } as FastifyServerOptions['logger']),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     // Fastify's default is no limit: a client trickling a body would hold its connection forever.
     requestTimeout: 30_000,
@@ -64,14 +140,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     db: database.db,
     config,
     log: app.log,
-    mail: new MailService(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mail: new MailService(database.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      logBodies: config.nodeEnv !== 'production',
+    }),
     limits: { ...scaledLimits(DEFAULT_LIMITS, config.rateLimitMultiplier), ...opts.limits },
   };
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
-  await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret });
+  await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(authPlugin, { deps });
   await app.register(referralPlugin);
   await app.register(etagPlugin);
@@ -92,7 +173,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createRequestContext(deps, req, res),
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: ({ req, res, info }) => {
+        refuseUnbatchable(info);
+        return createRequestContext(deps, req, res);
+      },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'trpc error');
       },

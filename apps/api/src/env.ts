@@ -53,6 +53,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Seconds an admin decision can be undone, and its emails wait (issue 14); 0 makes decisions final at once. */
+  UNDO_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  // Standard Webhooks secret of POST /api/integrations/orders (docs/integrations.md); unset: the webhook refuses all.
+  ORDERS_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(v),
+      'must be whsec_ followed by base64 (at least 24 bytes)',
+    ),
 });
 
 export interface Config {
@@ -73,6 +84,10 @@ export interface Config {
   webDist: string | undefined;
   /** Multiplies every rate limit's budget: for test environments that send many requests from one address. */
   rateLimitMultiplier: number;
+  /** Secret of the signed orders webhook, in its whsec_ form; undefined: the webhook refuses every call. */
+  ordersWebhookSecret?: string | undefined;
+  /** Seconds an admin decision can be undone (issue 14); undefined: UNDO_WINDOW_SECONDS of @dn/schema. */
+  undoWindowSec?: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (e.NODE_ENV === 'production') {
+    const placeholders = [
+      ['SESSION_SECRET', e.SESSION_SECRET],
+      ['ADMIN_PASSWORD', e.ADMIN_PASSWORD],
+      ['DATABASE_URL', databasePassword(e.DATABASE_URL)],
+    ].filter(([, value]) => value !== undefined && isPlaceholder(value));
+    if (placeholders.length > 0) {
+      const lines = placeholders.map(
+        ([name]) => `  ${name}: is a placeholder or well-known value; set a real secret (e.g. openssl rand -hex 32)`,
+      );
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
   }
   const dataDir = resolve(e.DATA_DIR);
   let sessionSecret = e.SESSION_SECRET;
@@ -116,7 +144,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    ordersWebhookSecret: e.ORDERS_WEBHOOK_SECRET,
+    undoWindowSec: e.UNDO_WINDOW_SECONDS,
   };
+}
+
+/**
+ * Values shipped in examples, old compose files and tutorials: refused in production, because
+ * whoever has read them has the credential. Compared without case, spaces, dashes or underscores.
+ */
+export const PLACEHOLDER_SECRETS = [
+  'change-me-now',
+  'change-me',
+  'change-me-to-a-long-random-string-of-48-chars',
+  'changeit',
+  'password',
+  'password1',
+  'admin',
+  'admin123',
+  'administrator',
+  'secret',
+  'dealer',
+  'postgres',
+  'root',
+  'test',
+  'letmein',
+  'qwerty',
+  '12345678',
+  '123456789',
+  'example',
+];
+const squash = (v: string) => v.toLowerCase().replace(/[\s_-]+/g, '');
+const PLACEHOLDER_SET = new Set(PLACEHOLDER_SECRETS.map(squash));
+
+export function isPlaceholder(value: string): boolean {
+  const v = squash(value);
+  // Any "change me ..." / "replace with ..." / "your secret here" style value.
+  return PLACEHOLDER_SET.has(v) || /^(changeme|replaceme|replacewith|yoursecret|yourpassword)/.test(v);
+}
+
+/** The password in a postgres:// URL, if it has one. */
+function databasePassword(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    return password || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Generated once and kept in the data folder, so sessions survive restarts of the embedded setup. */

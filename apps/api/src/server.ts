@@ -1,11 +1,11 @@
 import { migrateToLatest, openDatabase, seed } from '@dn/db';
+import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import pino from 'pino';
 import { buildApp, defaultWebRoot, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './env';
 import { lowerThreadPoolPriority } from './lib/threadpool';
-import { pruneExpiredSessions } from './plugins/session';
-import { ensureAdmin } from './services/admins';
-import { pruneRateLimits } from './services/rate-limit';
+import { ensureAdmin } from './services/accounts/admins';
+import { pruneRateLimits } from './services/accounts/rate-limit';
 
 const bootLog = pino({ redact: LOG_REDACT });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_MESSAGES } from '../src/services/auth';
+import { STATUS_MESSAGES } from '../src/services/accounts/sign-in';
 import { cookieOf, createDealer, createHarness, type Harness, signInDealer, uniqueEmail } from './helpers';
 
 let h: Harness;

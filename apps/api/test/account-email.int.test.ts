@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_ANSWER } from '../src/services/account';
-import { queueApprovalEmail } from '../src/services/account-emails';
+import { queueApprovalEmail } from '../src/services/accounts/emails';
+import { RESET_ANSWER } from '../src/services/accounts/passwords';
 import {
   cookieOf,
   createDealer,

@@ -1,8 +1,9 @@
+import { DEALER_RECORD } from '@dn/db/queries/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContextInner } from '../src/context';
 import { appRouter } from '../src/routers';
-import { LINK_EXISTS, maskEmail, RECRUITER_ID_TAKEN } from '../src/services/affiliate-links';
-import { DEALER_RECORD } from '../src/services/users';
-import { createContextInner } from '../src/trpc/context';
+import { LINK_EXISTS, RECRUITER_ID_TAKEN } from '../src/services/affiliate/links';
+import { maskEmail } from '../src/services/affiliate/stats';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer, uniqueEmail } from './helpers';
 
 let h: Harness;

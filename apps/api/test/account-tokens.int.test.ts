@@ -1,8 +1,9 @@
+import { EXPIRED_LINK, INVALID_LINK } from '@dn/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
 import { verifyPassword } from '../src/lib/password';
 import { sha256 } from '../src/lib/tokens';
-import { consumeToken, EXPIRED_LINK, INVALID_LINK, issueToken } from '../src/services/tokens';
+import { consumeToken, issueToken } from '../src/services/accounts/tokens';
 import { cookieOf, createDealer, createHarness, type Harness, signInDealer } from './helpers';
 
 let h: Harness;
@@ -20,6 +21,13 @@ const consume = (token: string, purpose?: 'setup' | 'reset') =>
 const setup = (token: string, password: string) =>
   h.app.inject({ method: 'POST', url: '/api/dealer/setup-password', payload: { token, password } });
 
+/** Backdates a link's expiry by a second. */
+const expire = (token: string) =>
+  h.db
+    .updateTable('magicLinkTokens')
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where('token', '=', sha256(token))
+    .execute();
 async function refusal(p: Promise<unknown>) {
   try {
     await p;
@@ -71,11 +79,7 @@ describe('token service', () => {
     expect(await refusal(consume('A'.repeat(43)))).toEqual({ code: 'INVALID_INPUT', message: INVALID_LINK });
     const d = await createDealer(h.db, { password: null });
     const token = await issue(d.id);
-    await h.db
-      .updateTable('magicLinkTokens')
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('token', '=', sha256(token))
-      .execute();
+    await expire(token);
     expect(await refusal(consume(token))).toEqual({ code: 'TOKEN_EXPIRED', message: EXPIRED_LINK });
   });
 
@@ -157,11 +161,7 @@ describe('POST /api/dealer/setup-password', () => {
   it('answers an expired link with 410 and a malformed one with 400, storing nothing', async () => {
     const d = await createDealer(h.db, { password: null });
     const token = await issue(d.id);
-    await h.db
-      .updateTable('magicLinkTokens')
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('token', '=', sha256(token))
-      .execute();
+    await expire(token);
     const expired = await setup(token, 'good-password');
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(EXPIRED_LINK);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestRoute } from '../src/rest/index';
 import { restRoutes } from '../src/rest/index';
-import type { RestRoute } from '../src/rest/route';
 import { appRouter } from '../src/routers/index';
 import { adminProcedure } from '../src/trpc/init';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';

@@ -1,6 +1,6 @@
 import { sql } from '@dn/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH } from '../src/services/admin-export';
+import { EXPORT_BATCH } from '../src/services/dealers/export';
 import { createHarness, type Harness, signInAdmin } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppRouter } from '../src/index';
-import { upsertAdmin } from '../src/services/admins';
+import { upsertAdmin } from '../src/services/accounts/admins';
 import { cookieOf, createHarness, GENEROUS_LIMITS, type Harness, testConfig } from './helpers';
 
 let h: Harness;

@@ -1,11 +1,11 @@
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
+import type { Deps } from '../src/context';
 import type { Config } from '../src/env';
 import { hashPassword } from '../src/lib/password';
-import { upsertAdmin } from '../src/services/admins';
-import type { RateLimits } from '../src/services/rate-limit';
-import type { Deps } from '../src/trpc/context';
+import { upsertAdmin } from '../src/services/accounts/admins';
+import type { RateLimits } from '../src/services/accounts/rate-limit';
 import { startSmtp, type TestSmtp } from './smtp';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -27,6 +27,8 @@ export function testConfig(over: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDist: undefined,
     rateLimitMultiplier: 1,
+    // Decisions are final at once unless a test opens an undo window: their emails go out on the next flush.
+    undoWindowSec: 0,
     ...over,
   };
 }
@@ -40,6 +42,7 @@ export const GENEROUS_LIMITS: RateLimits = {
   signupPerIp: { max: 10_000, windowSec: 60 },
   callPerIp: { max: 10_000, windowSec: 60 },
   trackPerIp: { max: 10_000, windowSec: 60 },
+  typeaheadPerIp: { max: 10_000, windowSec: 60 },
 };
 
 export type TestApp = FastifyInstance & { deps: Deps };

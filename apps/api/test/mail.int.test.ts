@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail, MailService } from '../src/services/mail';
+import { enqueueMail, MailService } from '../src/services/mail/outbox';
 import { startSmtp } from './smtp';
 
 let t: TestDatabase;

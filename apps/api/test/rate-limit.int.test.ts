@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
-import { check, clear, hit } from '../src/services/rate-limit';
+import { check, clear, hit } from '../src/services/accounts/rate-limit';
 
 let t: TestDatabase;
 beforeAll(async () => {

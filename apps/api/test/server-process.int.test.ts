@@ -122,19 +122,28 @@ describe(`the server process on ${embedded ? 'an embedded data folder' : 'Postgr
     expect(await stop(second)).toBe(0);
   }, 120_000);
 
-  it('ADMIN_USERNAME and ADMIN_PASSWORD create or update the admin at start', async () => {
+  it('ADMIN_USERNAME and ADMIN_PASSWORD create the admin once and never overwrite its password', async () => {
+    const login = (base: string, password: string) =>
+      fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'owner', password }),
+      });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const r = start({ ...dbEnv, PORT: String(port), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner-password-1' });
     await waitReady(base, r);
-    const login = await fetch(`${base}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', password: 'owner-password-1' }),
-    });
-    expect(login.status).toBe(200);
+    expect((await login(base, 'owner-password-1')).status).toBe(200);
     expect(await stop(r)).toBe(0);
-  }, 120_000);
+    // Issue 12: a restart with another ADMIN_PASSWORD keeps the existing admin's password.
+    const port2 = await freePort();
+    const base2 = `http://127.0.0.1:${port2}`;
+    const again = start({ ...dbEnv, PORT: String(port2), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner-password-2' });
+    await waitReady(base2, again);
+    expect((await login(base2, 'owner-password-1')).status).toBe(200);
+    expect((await login(base2, 'owner-password-2')).status).toBe(401);
+    expect(await stop(again)).toBe(0);
+  }, 180_000);
 
   it('stops on bad configuration with a message naming the variable', async () => {
     const r = start({ ...dbEnv, PORT: 'not-a-port' });

@@ -71,6 +71,8 @@ describe('GET /api/landing-videos', () => {
     const intro = videos.find((v) => v.videoKey === 'intro_video');
     const demo = videos.find((v) => v.videoKey === 'demo_video');
     expect(intro).toEqual({
+      // SPEC data model: each video's id, so a script can call PUT /api/admin/landing-videos/{videoId} (issue 15).
+      id: expect.any(String),
       videoKey: 'intro_video',
       title: 'Intro <b>bold</b>',
       isActive: true,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
-import { applyAsDealer, uniqueEmail } from './support/accounts';
+import { applyAsDealer, approveAsAdmin, uniqueEmail } from './support/accounts';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
 
@@ -182,4 +182,58 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
     await sql(`update landing_videos set vimeo_embed_code = null where video_key = 'intro_video'`);
     await sql(`update first_order_forms set form_url = null, is_required = true where tier = 'Affiliate'`);
   }
+});
+
+test('a bookmarked admin view opens filtered, and Back returns to the previous filter', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `url${Date.now().toString(36)}`;
+  const approved = uniqueEmail(`ann${tag}`);
+  const pending = uniqueEmail(`ben${tag}`);
+  await applyAsDealer(page.request, approved, { fullName: `Ann ${tag}` });
+  await applyAsDealer(page.request, pending, { fullName: `Ben ${tag}` });
+  // Signs the page's context in as the admin.
+  await approveAsAdmin(page.request, approved);
+
+  // The bookmark: search and status filter come from the URL.
+  await page.goto(`/admin?status=pending&q=${tag}`);
+  // The first page of the app on a cold cache: the shell, the route's auth check, the console's code.
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('dealer-row')).toHaveCount(1);
+  await expect(row(page, pending)).toBeVisible();
+
+  // Another filter is a new history entry.
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  await expect(page).toHaveURL(/[?&]status=approved/);
+  await expect(row(page, approved)).toBeVisible();
+  await expect(page.getByTestId('dealer-row')).toHaveCount(1);
+
+  // Back: the previous filter, search kept.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]status=pending/);
+  await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, pending)).toBeVisible();
+  await expect(page.getByTestId('dealer-row')).toHaveCount(1);
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+
+  // Typing a search updates the URL; Back restores the earlier search in the box and the list.
+  await page.getByLabel('Search').fill(`ben${tag}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=ben${tag}`));
+  await page.goBack();
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`));
+
+  // The open tab is in the URL too.
+  await page.getByRole('tab', { name: 'Call Schedules' }).click();
+  await expect(page).toHaveURL(/[?&]tab=calls/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Dealer Profiles' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/admin?tab=calls');
+  await expect(page.getByRole('tab', { name: 'Call Schedules' })).toHaveAttribute('aria-selected', 'true');
+
+  // A hand-edited URL with unknown values falls back to the defaults.
+  await page.goto(`/admin?status=bogus&page=-3&q=${tag}`);
+  await expect(page.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('dealer-row')).toHaveCount(2);
 });

@@ -9,6 +9,8 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+/** The orders webhook's secret on the e2e server (issue 13): the tests sign with it. */
+export const WEBHOOK_SECRET = `whsec_${Buffer.from('e2e-orders-webhook-secret-0123456789').toString('base64')}`;
 
 async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -97,6 +99,7 @@ export default async function globalSetup() {
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ORDERS_WEBHOOK_SECRET: WEBHOOK_SECRET,
         LOG_LEVEL: 'warn',
         // The whole suite signs up and signs in from one address: budgets x20 (the limits have tests of their own).
         RATE_LIMIT_MULTIPLIER: '20',

@@ -19,10 +19,10 @@ test('each wizard step shows its validation messages on an empty Next', async ({
     'Full name is required',
     'Email required',
     'Phone required',
-    'Street address is required',
-    'City is required',
+    'Street required',
+    'City required',
     'State required',
-    'ZIP code is required',
+    'ZIP required',
     'Please select how you were referred',
   ]) {
     await expect(wizard.getByText(m, { exact: true })).toBeVisible();
@@ -31,7 +31,7 @@ test('each wizard step shows its validation messages on an empty Next', async ({
   await expect(page.getByLabel('Full name')).toBeFocused();
   await page.getByLabel('Email').fill('not-an-email');
   await next.click();
-  await expect(wizard.getByText('Valid email is required', { exact: true })).toBeVisible();
+  await expect(wizard.getByText('Valid email required', { exact: true })).toBeVisible();
 
   // Fill the rest properly and move on.
   await wizard.getByRole('button', { name: 'Previous' }).click();

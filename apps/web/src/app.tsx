@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
+import { createRouterContext } from './lib/router-context';
 import { routeTree } from './routeTree.gen';
 
 // The toast host is its own chunk: a toast shown before it arrives waits in the store.
@@ -21,7 +22,7 @@ export function createAppRouter({ queryClient, history, keepFirstScroll = false 
   let keepScroll = keepFirstScroll;
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: createRouterContext(queryClient),
     defaultPreload: 'intent',
     ...(history ? { history, isServer: true } : {}),
     // Server rendering would write an inline script for it (refused by our CSP): browser only.

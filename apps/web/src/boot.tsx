@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app';
 import { preloadFooter } from './components/layout/LazyFooter';
 import type { LandingVideo } from './features/videos/use-landing-videos';
-import { queryClient } from './lib/query-client';
+import { createQueryClient } from './lib/query-client';
 import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './lib/query-keys';
 
 /** What the prerendered landing's script already knows when it hands the page to the app. */
@@ -20,6 +20,7 @@ export interface LandingState {
  * resolves once that render is on screen.
  */
 export async function startApp(takeOver?: LandingState): Promise<void> {
+  const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, keepFirstScroll: takeOver !== undefined });
   const root = createRoot(document.getElementById('root')!);
   const app = <App router={router} queryClient={queryClient} />;

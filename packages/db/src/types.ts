@@ -23,8 +23,22 @@ export interface AdminsTable {
   fullName: Generated<string>;
   email: string | null;
   passwordHash: string;
+  /** owner, reviewer or viewer (issue 14); admins made before roles are owners. */
+  role: Generated<AdminRole>;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
+}
+
+export type AdminRole = 'owner' | 'reviewer' | 'viewer';
+
+/** An owner's invitation of a new admin; its link is a magic-link token (purpose admin_invite). */
+export interface AdminInvitationsTable {
+  id: Generated<string>;
+  email: string;
+  role: AdminRole;
+  invitedBy: string | null;
+  acceptedAt: NullableTimestamp;
+  createdAt: Generated<Date>;
 }
 
 export interface DealersTable {
@@ -100,18 +114,33 @@ export interface CommissionsTable {
   referredDealerId: string;
   commissionType: string;
   amount: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  status: ColumnType<string, string | undefined, string>;
+  status: ColumnType<CommissionStatus, CommissionStatus | undefined, CommissionStatus>;
   orderId: string | null;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
+  /** Partner program (issue 13): a clawback is the one entry with a negative amount. */
+  kind: ColumnType<'commission' | 'clawback', 'commission' | 'clawback' | undefined, 'commission' | 'clawback'>;
+  recruiterDealerId: string | null;
+  orderRef: string | null;
+  ruleId: string | null;
+  orderAmount: ColumnType<string | null, string | null | undefined, string | null>;
+  orderedAt: NullableTimestamp;
+  holdUntil: NullableTimestamp;
+  voidReason: string | null;
+  approvedBy: string | null;
+  approvedAt: NullableTimestamp;
+  payoutId: string | null;
+  paidAt: NullableTimestamp;
 }
 
 export interface MagicLinkTokensTable {
   id: Generated<string>;
   /** SHA-256 (hex) of the token sent by email. */
   token: string;
-  dealerId: string;
-  purpose: 'setup' | 'reset';
+  /** Null only for an admin invitation's token (then invitationId is set). */
+  dealerId: string | null;
+  invitationId: string | null;
+  purpose: 'setup' | 'reset' | 'admin_invite';
   expiresAt: Timestamp;
   used: Generated<boolean>;
   createdAt: Generated<Date>;
@@ -176,7 +205,11 @@ export interface EmailOutboxTable {
   htmlBody: string | null;
   attachments: Json<EmailAttachment[]>;
   dealerId: string | null;
-  status: ColumnType<'pending' | 'sending' | 'sent' | 'logged' | 'failed', string | undefined, string>;
+  /** The admin action that caused it (issue 14): undo deletes it while it waits out the window. */
+  actionId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The SHA-256 of the one-time link it carries (issue 12): a dead link makes it 'superseded'. */
+  tokenHash: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<'pending' | 'sending' | 'sent' | 'logged' | 'failed' | 'superseded', string | undefined, string>;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
   lastError: string | null;
@@ -192,6 +225,7 @@ export interface RateLimitsTable {
 
 export interface DB {
   admins: AdminsTable;
+  adminInvitations: AdminInvitationsTable;
   dealers: DealersTable;
   callSchedules: CallSchedulesTable;
   affiliateLinks: AffiliateLinksTable;
@@ -202,7 +236,14 @@ export interface DB {
   auditLogs: AuditLogsTable;
   sessions: SessionsTable;
   emailOutbox: EmailOutboxTable;
+  adminActions: AdminActionsTable;
+  adminActionItems: AdminActionItemsTable;
+  adminPreferences: AdminPreferencesTable;
   rateLimits: RateLimitsTable;
+  applicationStatusLinks: ApplicationStatusLinksTable;
+  orders: OrdersTable;
+  commissionRules: CommissionRulesTable;
+  payouts: PayoutsTable;
 }
 
 export type Dealer = Selectable<DealersTable>;
@@ -216,3 +257,101 @@ export type AuditLog = Selectable<AuditLogsTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
 export type EmailOutbox = Selectable<EmailOutboxTable>;
 export type Admin = Selectable<AdminsTable>;
+
+// Partner program (issue 13): orders, commission rules (versioned), payout batches.
+export type OrderSource = 'admin' | 'webhook' | 'import';
+export type OrderStatus = 'placed' | 'cancelled' | 'refunded';
+export type CommissionStatus = 'pending' | 'approved' | 'paid' | 'voided' | 'cancelled';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  dealerId: string;
+  source: OrderSource;
+  externalOrderId: string;
+  /** numeric(12,2) as a string: dollars and cents, never a float. */
+  amount: ColumnType<string, string, string>;
+  currency: Generated<'USD'>;
+  orderedAt: Timestamp;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  recordedBy: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface CommissionRulesTable {
+  id: Generated<string>;
+  tier: Tier;
+  version: number;
+  type: 'percent' | 'fixed';
+  value: ColumnType<string, string, string>;
+  appliesTo: 'first' | 'all';
+  months: number | null;
+  holdDays: number;
+  createdBy: string | null;
+  createdAt: Generated<Date>;
+}
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  status: ColumnType<'created' | 'paid', 'created' | 'paid' | undefined, 'created' | 'paid'>;
+  minimum: ColumnType<string, string, string>;
+  total: ColumnType<string, string, string>;
+  recruiterCount: number;
+  commissionCount: number;
+  reference: string | null;
+  createdBy: string;
+  createdAt: Generated<Date>;
+  paidBy: string | null;
+  paidAt: NullableTimestamp;
+}
+
+export type Order = Selectable<OrdersTable>;
+export type CommissionRule = Selectable<CommissionRulesTable>;
+export type Payout = Selectable<PayoutsTable>;
+
+// Bulk review and undo (issue 14, docs/decisions/0620-bulk-review-and-undo.md).
+export type AdminActionKind = 'approve' | 'reject' | 'status' | 'tier';
+
+export interface AdminActionsTable {
+  id: Generated<string>;
+  adminId: string | null;
+  adminUsername: string;
+  kind: AdminActionKind;
+  params: Json<Record<string, unknown>>;
+  total: Generated<number>;
+  changed: Generated<number>;
+  skipped: ColumnType<Record<string, number>, string | undefined, string>;
+  cursor: string | null;
+  done: Generated<boolean>;
+  undoUntil: Timestamp;
+  undoneAt: NullableTimestamp;
+  createdAt: Generated<Date>;
+}
+
+export interface AdminActionItemsTable {
+  actionId: string;
+  dealerId: string;
+  beforeStatus: DealerStatus;
+  beforeTier: Tier;
+  beforeAccessGranted: boolean;
+  beforeApprovalDate: NullableTimestamp;
+  beforeApprovedBy: string | null;
+  beforeRejectionReason: string | null;
+  afterUpdatedAt: Timestamp;
+}
+
+export interface AdminPreferencesTable {
+  adminId: string;
+  exportColumns: Json<string[]> | null;
+  updatedAt: Generated<Date>;
+}
+
+// Application status links (issue 15): only the token's SHA-256 is stored; revoked links answer 404.
+export interface ApplicationStatusLinksTable {
+  id: Generated<string>;
+  dealerId: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  revokedAt: NullableTimestamp;
+  revokedBy: string | null;
+}

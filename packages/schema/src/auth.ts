@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, newPassword } from './common';
 import { PASSWORD_MAX } from './constants';
+import { INVALID_LINK } from './messages';
 
 export const login = z.object({
   username: z
@@ -21,11 +22,7 @@ export const adminLoginForm = z.object({
   password: z.string().min(1, 'Please fill in all fields'),
 });
 
-const token = z
-  .string({ error: 'Token is required' })
-  .trim()
-  .min(1, 'Token is required')
-  .max(200, 'The magic link is invalid or malformed.');
+const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200, INVALID_LINK);
 
 export const setupPassword = z.object({ token, password: newPassword() });
 export type SetupPasswordInput = z.input<typeof setupPassword>;

@@ -47,7 +47,7 @@ export const PASSWORD_MIN = 6;
 /** Long enough for any passphrase, short enough that nobody makes the server hash a megabyte. */
 export const PASSWORD_MAX = 128;
 
-export const TOKEN_TTL_HOURS = { setup: 72, reset: 1 } as const;
+export const TOKEN_TTL_HOURS = { setup: 72, reset: 1, admin_invite: 72 } as const;
 
 /** Polling intervals of SPEC section 9, in milliseconds. */
 export const POLL_MS = {
@@ -120,3 +120,22 @@ export function focusValue(category: FocusCategory, group: { group?: string }, i
 export const PRODUCT_FOCUS_VALUES: readonly string[] = PRODUCT_FOCUS.flatMap((c) =>
   c.groups.flatMap((g) => g.items.map((i) => focusValue(c, g, i))),
 );
+
+const FOCUS_ITEMS = PRODUCT_FOCUS.flatMap((c) =>
+  c.groups.flatMap((g) => g.items.map((item) => ({ item, value: focusValue(c, g, item) }))),
+);
+const choicesOf = (item: string) => FOCUS_ITEMS.filter((f) => f.item === item).map((f) => f.value);
+
+/** The spec's plain item names that occur once ("Wind", "HVAC"), each to its stored value. */
+export const PRODUCT_FOCUS_PLAIN: Readonly<Record<string, string>> = Object.fromEntries(
+  FOCUS_ITEMS.filter((f) => choicesOf(f.item).length === 1).map((f) => [f.item, f.value]),
+);
+/** Plain names that occur more than once ("Residential"), each to its qualified choices. */
+export const PRODUCT_FOCUS_AMBIGUOUS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  FOCUS_ITEMS.filter((f) => choicesOf(f.item).length > 1).map((f) => [f.item, choicesOf(f.item)]),
+);
+/** What `productVerticals` accepts: every qualified value and every unique plain name. */
+export const PRODUCT_FOCUS_ACCEPTED: readonly string[] = [...PRODUCT_FOCUS_VALUES, ...Object.keys(PRODUCT_FOCUS_PLAIN)];
+
+export const productFocusAmbiguousMessage = (name: string, choices: readonly string[]) =>
+  `"${name}" is in more than one category: send one of ${choices.map((c) => `"${c}"`).join(' or ')}`;

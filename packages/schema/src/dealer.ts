@@ -17,7 +17,11 @@ import {
   DEALER_STATUSES,
   ENTITY_TYPES,
   INSTALLER_TIERS,
-  PRODUCT_FOCUS_VALUES,
+  PRODUCT_FOCUS_ACCEPTED,
+  PRODUCT_FOCUS_AMBIGUOUS,
+  PRODUCT_FOCUS_PLAIN,
+  productFocusAmbiguousMessage,
+  RECRUITER_ID_MESSAGE,
   RECRUITER_ID_RE,
   TIERS,
   type Tier,
@@ -38,6 +42,20 @@ export const address = z.object({
     .optional()
     .transform((v) => v || 'US'),
 });
+
+/**
+ * One product focus: a qualified value ("Solar: Residential") or a plain name that is unique in
+ * the taxonomy ("Wind"), stored qualified. A bare ambiguous name is refused with its choices. An
+ * enum, so the OpenAPI document lists the accepted values.
+ */
+export const productFocus = z
+  .enum(PRODUCT_FOCUS_ACCEPTED as [string, ...string[]], {
+    error: (iss) => {
+      const choices = typeof iss.input === 'string' ? PRODUCT_FOCUS_AMBIGUOUS[iss.input] : undefined;
+      return choices ? productFocusAmbiguousMessage(iss.input as string, choices) : 'Unknown product focus';
+    },
+  })
+  .transform((v) => PRODUCT_FOCUS_PLAIN[v] ?? v);
 
 /** 'none' is the "No referral" choice: an answer, but no referrer. */
 export const NO_REFERRAL = 'none';
@@ -66,25 +84,21 @@ export const dealerApplication = z
     crmName: z.union([z.enum(CRM_NAMES), z.literal('')]).optional(),
     permittingCapable: z.boolean().default(false),
     homePerformance: z.boolean().default(false),
-    productVerticals: z
-      .array(z.string().refine((v) => PRODUCT_FOCUS_VALUES.includes(v), 'Unknown product focus'))
-      .max(PRODUCT_FOCUS_VALUES.length)
-      .default([]),
+    productVerticals: z.array(productFocus).max(PRODUCT_FOCUS_ACCEPTED.length).default([]),
     onboardingCallOk: z.boolean().default(false),
     dealerAgreementUrl: optionalHttpUrl(),
     logoUrl: optionalHttpUrl(),
-    recruiterId: z
-      .string()
-      .trim()
-      .max(100)
-      .optional()
-      .transform((v) => (v && RECRUITER_ID_RE.test(v) ? v : undefined)),
+    // Checked in superRefine, so a bad id is reported beside the referral question it leaves open.
+    recruiterId: z.string().trim().max(100, RECRUITER_ID_MESSAGE).optional(),
     referredBy: z
       .union([uuid('Please select how you were referred'), z.literal(NO_REFERRAL), z.literal('')])
       .optional(),
   })
   .superRefine((d, ctx) => {
-    if (!d.recruiterId && !d.referredBy) {
+    if (d.recruiterId && !RECRUITER_ID_RE.test(d.recruiterId)) {
+      ctx.addIssue({ code: 'custom', path: ['recruiterId'], message: RECRUITER_ID_MESSAGE });
+    }
+    if (!(d.recruiterId && RECRUITER_ID_RE.test(d.recruiterId)) && !d.referredBy) {
       ctx.addIssue({ code: 'custom', path: ['referredBy'], message: 'Please select how you were referred' });
     }
     if (isInstaller(d.tier)) {
@@ -134,7 +148,7 @@ export const dealerApplication = z
       onboardingCallOk: d.onboardingCallOk,
       dealerAgreementUrl: d.dealerAgreementUrl,
       logoUrl: d.logoUrl,
-      recruiterId: d.recruiterId,
+      recruiterId: d.recruiterId || undefined,
       referredBy: d.referredBy && d.referredBy !== NO_REFERRAL ? d.referredBy : undefined,
     };
   });
@@ -163,6 +177,20 @@ export const WIZARD_STEPS = [
   { title: 'Agreements & Documents', fields: ['onboardingCallOk', 'dealerAgreementUrl', 'logoUrl'] },
   { title: 'Review & Submit', fields: [] },
 ] as const;
+
+/**
+ * SPEC section 5 words some wizard messages shorter on the client than the server schema does
+ * ('Street required' beside 'Street address is required'); API errors keep the schema's words.
+ */
+export const WIZARD_CLIENT_MESSAGES: Readonly<Record<string, string>> = {
+  'Valid email is required': 'Valid email required',
+  'Valid phone number is required': 'Valid phone required',
+  'Street address is required': 'Street required',
+  'City is required': 'City required',
+  'ZIP code is required': 'ZIP required',
+};
+export const wizardClientErrors = (errors: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, WIZARD_CLIENT_MESSAGES[m] ?? m]));
 
 // --- admin inputs ---
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest, openDatabase, seed } from '@dn/db';
 import { loadConfig } from '../env';
-import { upsertAdmin } from '../services/admins';
+import { upsertAdmin } from '../services/accounts/admins';
 
 /**
  * pnpm admin:create <username> [password]

@@ -1,4 +1,6 @@
+import { fieldErrorsOf } from '@dn/schema';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { ZodError } from 'zod';
 
 export type AppErrorCode =
   | 'INVALID_INPUT'
@@ -10,7 +12,7 @@ export type AppErrorCode =
   | 'TOKEN_EXPIRED'
   | 'UNAVAILABLE';
 
-/** The one error type services throw; mapped once to HTTP and once to tRPC. */
+/** The one error type services throw; `toAppError` maps everything else onto it. */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
@@ -43,6 +45,38 @@ export const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+export const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * The one error mapping, for both transports: an AppError, a zod error or a PostgreSQL error
+ * becomes the AppError a client is told about; anything else is null (a 500 with a generic body).
+ */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) {
+    return new AppError('INVALID_INPUT', err.issues[0]?.message ?? 'Invalid input', {
+      fieldErrors: fieldErrorsOf(err),
+    });
+  }
+  if (isUniqueViolation(err)) return new AppError('CONFLICT', 'That record already exists');
+  // Class 22 (data exception): a value the column cannot hold slipped past the schema.
+  if (pgErrorCode(err)?.startsWith('22')) {
+    return new AppError('INVALID_INPUT', 'The request contains a value that cannot be stored');
+  }
+  if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
+  return null;
+}
+
+/** The JSON body of an error answer (REST); tRPC carries the same fields in `data`. */
+export function errorBody(err: AppError) {
+  return {
+    message: err.message,
+    ...(err.extra.fieldErrors ? { fieldErrors: err.extra.fieldErrors } : {}),
+    ...(err.extra.retryAfterSec ? { retryAfterSec: err.extra.retryAfterSec } : {}),
+  };
+}
 
 /** PostgreSQL error codes worth a client-facing answer. */
 export function pgErrorCode(err: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { AppError } from './app-error';
 
 /** OWASP's minimum for argon2id: 19 MiB, 2 iterations, 1 lane. argon2 hashes on libuv's pool, off the event loop. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -9,8 +10,32 @@ const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parall
  * sign-in rate limits keep the queue short.
  */
 let tail: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+let hashes = 0;
+
+/**
+ * The most hashes that may wait (decision 0630): ~30 ms each, so a full queue is about a second.
+ * Beyond it a request is refused at once with 503 and Retry-After instead of an ever-longer wait.
+ */
+export const MAX_QUEUED_HASHES = 32;
+
+/** How many argon2 operations (hash or verify) this process has started: for tests and metrics. */
+export const hashCount = () => hashes;
+
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = tail.then(work, work);
+  if (waiting >= MAX_QUEUED_HASHES) {
+    return Promise.reject(
+      new AppError('UNAVAILABLE', 'The server is busy. Please try again in a few seconds.', { retryAfterSec: 2 }),
+    );
+  }
+  waiting++;
+  const counted = () => {
+    hashes++;
+    return work();
+  };
+  const run = tail.then(counted, counted).finally(() => {
+    waiting--;
+  });
   tail = run.catch(() => undefined);
   return run;
 }
@@ -25,14 +50,19 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword('not-a-real-password-but-the-same-cost');
+    dummyHash ??= hashPassword('not-a-real-password-but-the-same-cost').catch((err: unknown) => {
+      dummyHash = undefined;
+      throw err;
+    });
     const dummy = await dummyHash;
-    await oneAtATime(() => argon2.verify(dummy, password)).catch(() => false);
+    await oneAtATime(() => argon2.verify(dummy, password)).catch(rethrowBusy);
     return false;
   }
-  try {
-    return await oneAtATime(() => argon2.verify(hash, password));
-  } catch {
-    return false;
-  }
+  return oneAtATime(() => argon2.verify(hash, password)).catch(rethrowBusy);
+}
+
+/** A malformed stored hash verifies as false; a full queue stays a 503. */
+function rethrowBusy(err: unknown): false {
+  if (err instanceof AppError) throw err;
+  return false;
 }

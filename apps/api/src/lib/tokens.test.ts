@@ -1,5 +1,6 @@
+import { TOKEN_SHAPE } from '@dn/schema';
 import { describe, expect, it } from 'vitest';
-import { randomToken, TOKEN_SHAPE } from './tokens';
+import { randomToken } from './tokens';
 
 describe('randomToken', () => {
   it('gives 32 URL-safe random bytes, never the same twice across many pool refills', () => {

@@ -23,5 +23,3 @@ export function randomToken(): string {
 
 /** What the database keeps of a secret. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -1,8 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  type Context,
+  createContextInner,
+  type Deps,
+  type RequestMeta,
+  type SessionControl,
+  type User,
+} from '../context';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, readDevice, signDevice } from '../lib/device-cookie';
 import { sha256 } from '../lib/tokens';
-import { loadSessionUser } from '../services/users';
-import type { Deps, RequestMeta, SessionControl, User } from '../trpc/context';
+import { loadSessionUser } from '../services/accounts/users';
 import { SESSION_COOKIE, SESSION_RENEW_MS, sessionExpiry } from './session';
 
 declare module 'fastify' {
@@ -15,6 +23,32 @@ declare module 'fastify' {
 }
 
 const userCache = new WeakMap<object, Promise<User | null>>();
+
+/** A short, non-identifying name for a browser: "Firefox on Windows" (the full user agent is not kept). */
+export function deviceOf(ua: string | undefined): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Android/.test(ua)
+          ? 'Android'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'another system';
+  return `${browser} on ${os}`;
+}
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { deps: Deps }) => {
@@ -60,7 +94,16 @@ export const authPlugin = fp(
         referrer: typeof ref === 'string' ? ref : null,
         sessionRef:
           this.session?.sessionId && this.session.get('userId') ? sha256(this.session.sessionId).slice(0, 16) : null,
+        device: readDevice(opts.deps.config.sessionSecret, this.cookies?.[DEVICE_COOKIE]),
       };
+    });
+
+    const pendingDevice = new WeakMap<FastifyReply, string>();
+    // A callback, not an async hook: it runs on every answer, polls included (docs/decisions/0505).
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      const device = pendingDevice.get(reply);
+      if (device) reply.header('set-cookie', device);
+      done(null, payload);
     });
 
     app.decorateRequest('sessionControl', function sessionControl(reply: FastifyReply): SessionControl {
@@ -76,6 +119,19 @@ export const authPlugin = fp(
           req.session.set('seenAt', now);
           userCache.delete(req);
         },
+        rememberDevice(account) {
+          // Written in onSend below, after the session cookie, which stays the first Set-Cookie.
+          pendingDevice.set(
+            reply,
+            app.serializeCookie(DEVICE_COOKIE, signDevice(opts.deps.config.sessionSecret, account), {
+              httpOnly: true,
+              sameSite: 'lax',
+              secure: opts.deps.config.publicUrl.startsWith('https:'),
+              path: '/',
+              maxAge: DEVICE_COOKIE_MAX_AGE_SEC,
+            }),
+          );
+        },
         async signOut() {
           if (req.session?.sessionId) await req.session.destroy();
           reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -86,3 +142,9 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['session'] },
 );
+
+/** The context of one HTTP request (tRPC and REST alike). */
+export async function createRequestContext(deps: Deps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+  const user = await req.loadUser();
+  return createContextInner(deps, { user, meta: req.meta(), session: req.sessionControl(reply) });
+}

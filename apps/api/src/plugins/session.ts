@@ -1,11 +1,13 @@
 import type { DB, Kysely } from '@dn/db';
+import { destroySession, readSessionWithUser, saveSession } from '@dn/db/queries/sessions';
+import { ACTIVE_STATUSES } from '@dn/schema';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
+import type { User } from '../context';
 import { randomToken, sha256 } from '../lib/tokens';
-import { readSession } from '../services/users';
-import type { User } from '../trpc/context';
+import { sessionUser } from '../services/accounts/users';
 
 /** See docs/decisions/0003-sessions.md. */
 export const SESSION_COOKIE = 'dn.sid';
@@ -22,6 +24,8 @@ export interface SessionData {
   role: 'admin' | 'dealer';
   authAt: number;
   seenAt: number;
+  /** "Chrome on Linux": what the "your sessions" lists name a session by (issue 15). */
+  device?: string;
 }
 
 declare module 'fastify' {
@@ -61,9 +65,12 @@ export class PgSessionStore {
   constructor(private readonly db: Kysely<DB>) {}
 
   get(sid: string, cb: GetCallback): void {
-    readSession(this.db, sha256(sid)).then(
+    readSessionWithUser(this.db, sha256(sid), ACTIVE_STATUSES).then(
       (found) =>
-        cb(null, found ? ({ ...found.sess, loadedUser: new LoadedUser(found.user) } as unknown as Session) : null),
+        cb(
+          null,
+          found ? ({ ...found.sess, loadedUser: new LoadedUser(sessionUser(found)) } as unknown as Session) : null,
+        ),
       cb,
     );
   }
@@ -71,30 +78,17 @@ export class PgSessionStore {
   set(sid: string, session: Session, cb: Callback): void {
     const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown> & Partial<SessionData>;
     const expire = sessionExpiry(sess);
-    const key = sha256(sid);
-    (async () => {
-      const updated = await this.db
-        .updateTable('sessions')
-        .set({ sess, expire })
-        .where('sid', '=', key)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows > 0n) return;
-      if (!sess.authAt || Date.now() - sess.authAt > INSERT_GRACE_MS) return;
-      await this.db.insertInto('sessions').values({ sid: key, sess, expire }).execute();
-    })().then(() => cb(), cb);
+    const insertIfMissing = () => Boolean(sess.authAt) && Date.now() - (sess.authAt ?? 0) <= INSERT_GRACE_MS;
+    saveSession(this.db, sha256(sid), sess, expire, insertIfMissing).then(() => cb(), cb);
   }
 
   destroy(sid: string, cb: Callback): void {
-    this.db
-      .deleteFrom('sessions')
-      .where('sid', '=', sha256(sid))
-      .execute()
-      .then(() => cb(), cb);
+    destroySession(this.db, sha256(sid)).then(() => cb(), cb);
   }
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Kysely<DB>; secret: string }) => {
+  async (app: FastifyInstance, opts: { db: Kysely<DB>; secret: string; publicUrl: string }) => {
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: opts.secret,
@@ -106,20 +100,27 @@ export const sessionPlugin = fp(
       rolling: false,
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_ABSOLUTE_MS },
     });
+    // An https site is reached over TLS whether or not its proxy is in TRUST_PROXY, so its session
+    // cookie is always Secure. Not `secure: true` above: @fastify/session then refuses to save a
+    // session on a request Fastify believes came over http (a TLS proxy not in TRUST_PROXY), and
+    // sign-in would silently fail. 'auto' alone marks it Secure only when the request says https.
+    if (opts.publicUrl.startsWith('https:')) {
+      const prefix = `${SESSION_COOKIE}=`;
+      const insecure = (c: string) => c.startsWith(prefix) && !/;\s*secure\b/i.test(c);
+      app.addHook('onSend', (_req, reply, payload, done) => {
+        const set = reply.getHeader('set-cookie');
+        const list = typeof set === 'string' ? [set] : Array.isArray(set) ? set : [];
+        if (list.some(insecure)) {
+          // header() appends to set-cookie: the old value goes first.
+          reply.removeHeader('set-cookie');
+          reply.header(
+            'set-cookie',
+            list.map((c) => (insecure(c) ? `${c}; Secure` : c)),
+          );
+        }
+        done(null, payload);
+      });
+    }
   },
   { name: 'session' },
 );
-
-/** Ends every session of a user, except the one given (its hashed id). */
-export async function endSessionsOfUser(db: Kysely<DB>, userId: string, exceptSid?: string): Promise<number> {
-  let q = db.deleteFrom('sessions').where((eb) => eb(eb.ref('sess', '->>').key('userId' as never), '=', userId));
-  if (exceptSid) q = q.where('sid', '<>', exceptSid);
-  const r = await q.executeTakeFirst();
-  return Number(r.numDeletedRows);
-}
-
-/** Deletes expired rows; run on a timer by the server. */
-export async function pruneExpiredSessions(db: Kysely<DB>): Promise<number> {
-  const r = await db.deleteFrom('sessions').where('expire', '<=', new Date()).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

@@ -57,6 +57,10 @@ export const webPlugin = fp(
         });
       } else app.get(path, sendIndex(200));
     }
+    // The applicant's private status page (issue 15); its API answers 404 for a revoked token.
+    app.get('/application/:token', (_req, reply) =>
+      sendIndex(200)(_req, reply.header('referrer-policy', 'no-referrer')),
+    );
     app.decorate('sendWebApp', sendIndex(404));
   },
   { name: 'web', dependencies: ['session'] },

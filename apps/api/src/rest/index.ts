@@ -1,48 +1,61 @@
-import type { FastifyInstance } from 'fastify';
+import type { AnyProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Deps } from '../context';
 import { AppError } from '../lib/app-error';
-import { createRequestContext, type Deps } from '../trpc/context';
-import { accountRoutes } from './account';
-import { adminRoutes } from './admin';
-import { authRoutes } from './auth';
-import { type Access, parseInput, type RestRoute, rawInput } from './route';
-import { siteRoutes } from './site';
+import { createRequestContext } from '../plugins/auth';
+import { handWrittenRoutes } from '../plugins/routes';
+import { appRouter } from '../routers/index';
+import type { Meta } from '../trpc/init';
+import type { RestRoute } from './route';
 
-/** Every documented /api path: the OpenAPI document and the authorization tests read this table. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...siteRoutes, ...accountRoutes, ...adminRoutes];
+export type { Access, RestRoute } from './route';
 
-/**
- * Registers the table as three sibling encapsulated plugins. The dealer and admin ones carry
- * the hook that refuses: access is decided by the plugin a route lives in, never by its URL.
- */
-export async function restPlugin(app: FastifyInstance, opts: { deps: Deps; routes?: RestRoute[] }) {
-  const routes = opts.routes ?? restRoutes;
-  for (const access of ['public', 'dealer', 'admin'] as Access[]) {
-    await app.register(async (scope) => {
-      if (access !== 'public') {
-        scope.addHook('preHandler', async (req) => {
-          const user = await req.loadUser();
-          if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');
-          if (access === 'admin' && user.role !== 'admin') {
-            throw new AppError('FORBIDDEN', 'Access Denied: You need administrator privileges to access this page.');
-          }
-          if (access === 'dealer' && user.role !== 'dealer') {
-            throw new AppError('FORBIDDEN', 'This is for dealer accounts');
-          }
-        });
-      }
-      for (const route of routes.filter((r) => r.access === access)) {
-        scope.route({
-          method: route.method,
-          url: route.url,
-          handler: async (req, reply) => {
-            const input = route.input ? parseInput(route.input, rawInput(req)) : undefined;
-            const ctx = await createRequestContext(opts.deps, req, reply);
-            const result = await route.handler(ctx, input, { req, reply });
-            if (reply.sent) return reply;
-            return result ?? { ok: true };
-          },
-        });
-      }
+/** A route for every procedure that declares a REST identity: it calls the procedure itself. */
+const generated = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).flatMap(
+  ([path, procedure]): RestRoute[] => {
+    const meta = procedure._def.meta as Meta | undefined;
+    if (!meta?.rest) return [];
+    const call = { path, type: procedure._def.type as 'query' | 'mutation', signal: undefined, batchIndex: 0 };
+    const handle: RestRoute['handle'] = async ({ deps, req, reply }) => {
+      const ctx = await createRequestContext(deps, req, reply);
+      return procedure({ ...call, ctx, getRawInput: async () => rawInput(req) });
+    };
+    const access = meta.access === 'dealer' || meta.access === 'admin' ? meta.access : 'public';
+    const { method, summary } = meta.rest;
+    const url = meta.rest.path.replace(/\{(\w+)\}/g, ':$1');
+    const input = procedure._def.inputs[0] as z.ZodType | undefined;
+    const role = access === 'admin' ? { role: meta.role ?? 'viewer' } : {};
+    return [{ method, url, access, ...role, summary, input, handle }];
+  },
+);
+
+/** Plus the few hand-written routes (plugins/routes.ts): what cannot be a procedure. */
+export const restRoutes: RestRoute[] = [...generated, ...handWrittenRoutes];
+
+/** The procedure's input: the query (GET) or the JSON body, with the path parameters merged in. */
+function rawInput(req: FastifyRequest): unknown {
+  const params = req.params as Record<string, string>;
+  const body = req.method === 'GET' ? req.query : req.body;
+  if (Object.keys(params).length === 0) return body ?? {};
+  if (body === undefined || body === null || body === '') return { ...params };
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('INVALID_INPUT', 'The request body must be a JSON object');
+  }
+  return { ...body, ...params };
+}
+
+/** Serves the table. Access is the procedure's own middleware; errors go to plugins/errors.ts. */
+export async function restPlugin(app: FastifyInstance, opts: { deps: Deps }) {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      ...(route.preParsing ? { preParsing: route.preParsing } : {}),
+      handler: async (req, reply) => {
+        const result = await route.handle({ deps: opts.deps, req, reply });
+        return reply.sent ? reply : (result ?? { ok: true });
+      },
     });
   }
 }

@@ -1,14 +1,86 @@
-import { createAffiliateLink, resetPassword, setupPassword } from '@dn/schema';
-import { dealerFirstOrderForm, dealerInfo, requestPasswordReset, setupPasswordWithToken } from '../services/account';
-import { affiliateStats, createLink } from '../services/affiliate-links';
-import { dealerProcedure, publicProcedure, router } from '../trpc/init';
+import {
+  changeOwnPasswordInput,
+  createAffiliateLink,
+  dealerProfileInput,
+  resetPassword,
+  setupPassword,
+} from '@dn/schema';
+import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
+import { createLink } from '../services/affiliate/links';
+import { affiliateStats } from '../services/affiliate/stats';
+import { dealerFirstOrderForm } from '../services/content/first-order-forms';
+import {
+  changeDealerPassword,
+  listDealerSessions,
+  ownProfile,
+  signOutOtherSessions,
+  updateOwnProfile,
+} from '../services/dealers/own-account';
+import { dealerInfo } from '../services/dealers/own-info';
+import { dealerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
 /** Accounts and the dealer portal (issue: accounts). */
 export const accountRouter = router({
-  setupPassword: publicProcedure.input(setupPassword).mutation(({ ctx, input }) => setupPasswordWithToken(ctx, input)),
-  resetPassword: publicProcedure.input(resetPassword).mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
-  info: dealerProcedure.query(({ ctx }) => dealerInfo(ctx)),
-  firstOrderForm: dealerProcedure.query(({ ctx }) => dealerFirstOrderForm(ctx)),
-  createAffiliateLink: dealerProcedure.input(createAffiliateLink).mutation(({ ctx, input }) => createLink(ctx, input)),
-  affiliateStats: dealerProcedure.query(({ ctx }) => affiliateStats(ctx)),
+  setupPassword: publicProcedure
+    .meta(rest('POST', '/api/dealer/setup-password', 'Sets the password from an emailed link and signs the dealer in'))
+    .input(setupPassword)
+    .mutation(({ ctx, input }) => setupPasswordWithToken(ctx, input)),
+  resetPassword: publicProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/dealer/reset-password',
+        'Emails a password link to a dealer who may sign in; the same answer for any address',
+      ),
+    )
+    .input(resetPassword)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  info: dealerProcedure
+    .meta(rest('GET', '/api/dealer/info', "The signed-in dealer's own details"))
+    .query(({ ctx }) => dealerInfo(ctx)),
+  profile: dealerProcedure
+    .meta(rest('GET', '/api/dealer/profile', "The signed-in dealer's editable profile"))
+    .query(({ ctx }) => ownProfile(ctx)),
+  updateProfile: dealerProcedure
+    .meta(
+      rest(
+        'PUT',
+        '/api/dealer/profile',
+        "Updates company name, phone, address, logo link and CRM (the wizard rules); audited. Email and tier stay the admin's",
+      ),
+    )
+    .input(dealerProfileInput)
+    .mutation(({ ctx, input }) => updateOwnProfile(ctx, input)),
+  changePassword: dealerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/dealer/password',
+        'Changes the password (current one required); other sessions end; a "password changed" email',
+      ),
+    )
+    .input(changeOwnPasswordInput)
+    .mutation(({ ctx, input }) => changeDealerPassword(ctx, input)),
+  sessions: dealerProcedure
+    .meta(rest('GET', '/api/dealer/sessions', "The signed-in dealer's live sessions (device, last seen)"))
+    .query(({ ctx }) => listDealerSessions(ctx)),
+  signOutEverywhere: dealerProcedure
+    .meta(rest('POST', '/api/dealer/sessions/sign-out-others', 'Ends every other session of the signed-in dealer'))
+    .mutation(({ ctx }) => signOutOtherSessions(ctx)),
+  firstOrderForm: dealerProcedure
+    .meta(rest('GET', '/api/first-order-forms', "The first-order form of the signed-in dealer's tier"))
+    .query(({ ctx }) => dealerFirstOrderForm(ctx)),
+  createAffiliateLink: dealerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/affiliate/create-link',
+        "Creates the signed-in dealer's affiliate link (409 when the recruiter id is taken)",
+      ),
+    )
+    .input(createAffiliateLink)
+    .mutation(({ ctx, input }) => createLink(ctx, input)),
+  affiliateStats: dealerProcedure
+    .meta(rest('GET', '/api/affiliate/stats', "The signed-in dealer's affiliate link and 5 most recent referrals"))
+    .query(({ ctx }) => affiliateStats(ctx)),
 });

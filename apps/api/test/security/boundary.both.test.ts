@@ -189,8 +189,14 @@ describe('security headers on every answer', () => {
   });
 
   it('on the CSV export, if there is one', async () => {
+    // The export of one payout batch (issue 13) needs a batch to export.
+    const batch = await h.db
+      .insertInto('payouts')
+      .values({ minimum: '50.00', total: '0.00', recruiterCount: 0, commissionCount: 0, createdBy: 'security' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const route of routes().filter((r) => r.method === 'GET' && /export/.test(r.url))) {
-      const res = await inject(h.app, route, { headers: { cookie: adminCookie } });
+      const res = await inject(h.app, route, { params: { id: batch.id }, headers: { cookie: adminCookie } });
       expect(res.statusCode, route.url).toBe(200);
       expectHeaders(res, route.url);
       expect(res.headers['cache-control'], route.url).toBe('no-store');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_LIMIT } from '../../src/app';
-import type { RestRoute } from '../../src/rest/route';
+import type { RestRoute } from '../../src/rest/index';
 import { appRouter } from '../../src/routers/index';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from '../helpers';
 import { unboundedParts } from './bounds';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../src/services/tokens';
+import { issueToken } from '../../src/services/accounts/tokens';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer, uniqueEmail } from '../helpers';
 import { application, inject, procedures, routes, trpc } from './support';
 

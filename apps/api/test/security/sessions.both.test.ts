@@ -3,7 +3,7 @@ import { sql } from '@dn/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/tokens';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_RENEW_MS } from '../../src/plugins/session';
-import { issueToken } from '../../src/services/tokens';
+import { issueToken } from '../../src/services/accounts/tokens';
 import {
   cookieOf,
   createDealer,
@@ -102,21 +102,28 @@ describe('session fixation', () => {
     const plain = String((await login({})).headers['set-cookie']);
     expect(plain).toMatch(/HttpOnly/i);
     expect(plain).toMatch(/SameSite=Lax/i);
-    // A forwarded proto is believed only from a configured proxy.
-    expect(String((await login({ 'x-forwarded-proto': 'https' })).headers['set-cookie'])).not.toMatch(/Secure/i);
+    // A forwarded proto is believed only from a configured proxy. (On an http PUBLIC_URL: with an
+    // https one the cookie is Secure whatever the request says, see test/deploy-logs.int.test.ts.)
     const { buildApp } = await import('../../src/app');
     const { testConfig, GENEROUS_LIMITS } = await import('../helpers');
-    const proxied = await buildApp({
-      config: testConfig({ trustProxy: '127.0.0.1' }),
-      database: h.database,
-      limits: GENEROUS_LIMITS,
-      logger: false,
-    });
+    const httpSite = (trustProxy: string | undefined) =>
+      buildApp({
+        config: testConfig({ publicUrl: 'http://dealers.test', trustProxy }),
+        database: h.database,
+        limits: GENEROUS_LIMITS,
+        logger: false,
+      });
+    const direct = await httpSite(undefined);
+    const proxied = await httpSite('127.0.0.1');
     try {
+      expect(
+        String((await login({ 'x-forwarded-proto': 'https' }, direct as typeof h.app)).headers['set-cookie']),
+      ).not.toMatch(/Secure/i);
       expect(
         String((await login({ 'x-forwarded-proto': 'https' }, proxied as typeof h.app)).headers['set-cookie']),
       ).toMatch(/; Secure/i);
     } finally {
+      await direct.close();
       await proxied.close();
     }
   });

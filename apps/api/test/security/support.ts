@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Access, RestRoute } from '../../src/rest/index';
 import { restRoutes } from '../../src/rest/index';
-import type { Access, RestRoute } from '../../src/rest/route';
 import { appRouter } from '../../src/routers/index';
-import { adminProcedure, authedProcedure, dealerProcedure } from '../../src/trpc/init';
+import { type AdminRole, adminProcedure, authedProcedure, dealerProcedure, type Meta } from '../../src/trpc/init';
 import type { Harness, TestApp } from '../helpers';
 
 /**
@@ -18,11 +18,13 @@ export interface Proc {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   access: ProcAccess;
+  /** For an admin procedure: the least role it declares (meta.role, set by its builder). */
+  role?: AdminRole;
   hasInput: boolean;
 }
 
 interface ProcDef {
-  _def: { type: Proc['type']; middlewares: unknown[]; inputs: unknown[] };
+  _def: { type: Proc['type']; middlewares: unknown[]; inputs: unknown[]; meta?: Meta };
 }
 
 const lastMiddleware = (p: unknown) => (p as ProcDef)._def.middlewares.at(-1);
@@ -42,7 +44,8 @@ export function procedures(): Proc[] {
         : mws.includes(AUTHED_MW)
           ? 'signed-in'
           : 'public';
-    return { path, type: p._def.type, access, hasInput: p._def.inputs.length > 0 };
+    const role = access === 'admin' ? p._def.meta?.role : undefined;
+    return { path, type: p._def.type, access, ...(role ? { role } : {}), hasInput: p._def.inputs.length > 0 };
   });
 }
 
@@ -96,6 +99,7 @@ const WATCHED = [
   'landing_videos',
   'first_order_forms',
   'admins',
+  'admin_invitations',
   'email_outbox',
 ];
 

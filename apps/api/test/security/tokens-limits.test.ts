@@ -1,9 +1,10 @@
 import { sql } from '@dn/db';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
+import { EXPIRED_LINK, INVALID_LINK } from '@dn/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { DEFAULT_LIMITS, type RateLimits } from '../../src/services/rate-limit';
-import { consumeToken, EXPIRED_LINK, INVALID_LINK, issueToken } from '../../src/services/tokens';
+import { DEFAULT_LIMITS, type RateLimits } from '../../src/services/accounts/rate-limit';
+import { consumeToken, issueToken } from '../../src/services/accounts/tokens';
 import { createDealer, GENEROUS_LIMITS, type TestApp, testConfig, uniqueEmail } from '../helpers';
 
 /** One-time link tokens under attack, and sign-in brute force across restarts and instances. */

@@ -1,25 +1,11 @@
 import type { PublicUser } from '@dn/api';
-import { USER_STALE_TIME_MS } from '@dn/schema';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { getOrNull, postJson } from './api';
+import { postJson } from './api';
+import { meQueryOptions } from './me-query';
 import { ME_QUERY_KEY } from './query-keys';
 
-export { ME_QUERY_KEY };
-
-/**
- * GET /api/auth/user as SPEC section 7 describes it: a 401 is "nobody" (null), no retry, no
- * refetch on mount or focus, fresh 10 minutes. REST rather than tRPC: every page asks it first.
- */
-export const meQueryOptions = () =>
-  queryOptions({
-    queryKey: ME_QUERY_KEY,
-    queryFn: () => getOrNull<PublicUser>('/api/auth/user'),
-    staleTime: USER_STALE_TIME_MS,
-    retry: false,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-  });
+export { ME_QUERY_KEY, meQueryOptions };
 
 /** After a sign-in (or a 401 elsewhere): what the current-user query now knows. */
 export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null): void {

@@ -27,5 +27,3 @@ export function createQueryClient() {
     },
   });
 }
-
-export const queryClient = createQueryClient();

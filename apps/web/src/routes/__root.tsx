@@ -1,10 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { LazyFooter } from '../components/layout/LazyFooter';
 import classes from '../components/layout/layout.module.css';
 import { captureReferral } from '../features/wizard/referral';
 import { rememberAppVersion } from '../lib/app-version';
+import type { RouterContext } from '../lib/router-context';
 
 // Not on the landing page, so the landing does not download it.
 const TopNav = lazy(() => import('../components/layout/TopNav').then((m) => ({ default: m.TopNav })));
@@ -17,10 +17,6 @@ function NotFound() {
       <LazyNotFound />
     </Suspense>
   );
-}
-
-export interface RouterContext {
-  queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

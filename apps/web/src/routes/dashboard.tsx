@@ -4,10 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PageLoader } from '../components/PageLoader';
+import { ProfileCard } from '../features/account-settings/ProfileCard';
+import { SecurityCard } from '../features/account-settings/SecurityCard';
 import { AffiliateCard } from '../features/affiliate';
+import { EarningsCard } from '../features/commissions';
 import { AnchorLink, ButtonLink, DealerInfoCard, FirstOrderCard, showsFirstOrderCard } from '../features/dashboard';
 import { setCurrentUser, useAuth } from '../lib/auth';
-import { httpStatusOf, trpc } from '../lib/trpc';
+import { httpStatusOf, useTrpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
 
@@ -43,6 +46,7 @@ function SignedOut() {
 }
 
 function DealerDashboard() {
+  const trpc = useTrpc();
   const queryClient = useQueryClient();
   const info = useQuery(trpc.account.info.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
   const form = useQuery(trpc.account.firstOrderForm.queryOptions(undefined, { enabled: Boolean(info.data) }));
@@ -65,6 +69,9 @@ function DealerDashboard() {
         <DealerInfoCard info={info.data} />
         {info.data && form.data && showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />}
         <AffiliateCard />
+        <EarningsCard />
+        <ProfileCard />
+        <SecurityCard />
         <Text>
           Looking for presentations, marketing material and training?{' '}
           <AnchorLink to="/resources">Dealer Resources</AnchorLink>

@@ -1,3 +1,4 @@
+import { TOKEN_SHAPE } from '@dn/schema/messages';
 import { Alert, Anchor, Button, Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -19,8 +20,6 @@ interface LoginSearch {
  */
 const text = (v: unknown) =>
   v === undefined || v === null || typeof v === 'object' ? undefined : String(v).slice(0, 500);
-
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => {

@@ -5,6 +5,12 @@ import * as m0301 from './2026-11-21-0301-admin-export-and-counts';
 import * as m0302 from './2026-11-21-0302-admin-tracking-index';
 import * as m0303 from './2026-11-21-0303-dealer-counts';
 import * as m0304 from './2026-11-21-0304-drop-csv-cell';
+import * as m0600 from './2026-11-24-0600-partner-program';
+import * as m0610 from './2026-11-24-0610-admin-roles';
+import * as m0620 from './2026-11-24-0620-admin-actions';
+import * as m0640 from './2026-11-24-0640-self-service';
+import * as m0652 from './2026-11-24-0652-outbox-order';
+import * as m0654 from './2026-11-24-0654-audit-index-order';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +20,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0302-admin-tracking-index': m0302,
   '2026-11-21-0303-dealer-counts': m0303,
   '2026-11-21-0304-drop-csv-cell': m0304,
+  '2026-11-24-0600-partner-program': m0600,
+  '2026-11-24-0610-admin-roles': m0610,
+  '2026-11-24-0620-admin-actions': m0620,
+  '2026-11-24-0640-self-service': m0640,
+  '2026-11-24-0652-outbox-order': m0652,
+  '2026-11-24-0654-audit-index-order': m0654,
 };

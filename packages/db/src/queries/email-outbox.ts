@@ -11,23 +11,149 @@ export interface ClaimedMail {
   htmlBody: string | null;
   attachments: EmailAttachment[];
   attempts: number;
+  tokenHash: string | null;
 }
+
+/**
+ * A one-time link's shape (43 base64url characters, as TOKEN_SHAPE in @dn/schema) as a whole word:
+ * what a finished email's bodies lose, so no live secret rests in the table once it has left.
+ */
+const LINK_TOKEN = '(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])';
+const scrubbed = (column: 'text_body' | 'html_body') =>
+  sql.raw(`regexp_replace(${column}, '${LINK_TOKEN}', '[removed]', 'g')`);
 
 /**
  * Claims up to `limit` due messages for sending. SKIP LOCKED lets several instances share the
  * outbox; a message left 'sending' before `staleBefore` (its sender died) is claimed again.
+ *
+ * One recipient's emails leave in the order they were queued (issue 12): a message is claimed
+ * only when no older message to the same address is being sent or still waits its first try or
+ * is due (so at most one per address per claim, and the sender delivers a claim in order). An
+ * older message backing off after a failed attempt does not hold the newer ones back.
  */
 export async function claimDueMail(db: Executor, limit: number, staleBefore: Date): Promise<ClaimedMail[]> {
   const r = await sql<ClaimedMail>`
     update email_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
     where id in (
-      select id from email_outbox
-      where (status = 'pending' and next_attempt_at <= now())
-         or (status = 'sending' and next_attempt_at <= ${staleBefore})
-      order by created_at
+      select o.id from email_outbox o
+      where ((o.status = 'pending' and o.next_attempt_at <= now())
+         or (o.status = 'sending' and o.next_attempt_at <= ${staleBefore}))
+        and not exists (
+          select 1 from email_outbox e
+          where lower(e.to_address) = lower(o.to_address)
+            and e.status in ('pending', 'sending')
+            and (e.created_at, e.id) < (o.created_at, o.id)
+            and (e.status = 'sending' or e.attempts = 0 or e.next_attempt_at <= now())
+        )
+      order by o.created_at, o.id
       limit ${limit}
-      for update skip locked
+      for update of o skip locked
     )
-    returning id, kind, to_address, subject, text_body, html_body, attachments, attempts`.execute(db);
+    returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, token_hash`.execute(db);
   return r.rows;
+}
+
+/**
+ * Marks 'superseded' every waiting message whose one-time link was retired, used or expired
+ * before it left (and scrubs its link): it is never sent. Resolves with how many.
+ */
+export async function supersedeDeadLinks(db: Executor, id?: string): Promise<number> {
+  const r = await sql`
+    update email_outbox o set status = 'superseded', text_body = ${scrubbed('text_body')},
+      html_body = ${scrubbed('html_body')}, sent_at = null
+    where o.status in ('pending', 'sending') and o.token_hash is not null
+      ${id ? sql`and o.id = ${id}` : sql``}
+      and not exists (
+        select 1 from magic_link_tokens t
+        where t.token = o.token_hash and t.used = false and t.expires_at > now()
+      )`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+export interface NewMail {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attachments: EmailAttachment[];
+  dealerId: string | null;
+  /** The SHA-256 of the one-time link the message carries, if any (never the link). */
+  tokenHash?: string | null;
+}
+
+/** Queues a message, due now; call it with the transaction whose change the message reports. */
+export async function insertMail(db: Executor, m: NewMail): Promise<string> {
+  const row = await db
+    .insertInto('emailOutbox')
+    .values({ ...m, attachments: JSON.stringify(m.attachments), nextAttemptAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A message that left (or, without a mail server, was logged): its one-time links are scrubbed
+ * from the stored bodies, so the table keeps the subject and kind for the timeline, never a live link.
+ */
+export async function markMailDone(db: Executor, id: string, status: 'sent' | 'logged'): Promise<void> {
+  await sql`
+    update email_outbox set status = ${status}, sent_at = now(),
+      ${status === 'sent' ? sql`last_error = null,` : sql``}
+      text_body = ${scrubbed('text_body')}, html_body = ${scrubbed('html_body')}
+    where id = ${id}`.execute(db);
+}
+
+/** A failed attempt: back to 'pending' for another try at `nextAttemptAt`, or 'failed' for good. */
+export async function markMailFailed(
+  db: Executor,
+  id: string,
+  f: { giveUp: boolean; lastError: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ status: f.giveUp ? 'failed' : 'pending', lastError: f.lastError, nextAttemptAt: f.nextAttemptAt })
+    .where('id', '=', id)
+    .execute();
+  // Given up for good: its links are scrubbed as a sent message's are.
+  if (f.giveUp) {
+    await sql`update email_outbox set text_body = ${scrubbed('text_body')}, html_body = ${scrubbed('html_body')}
+      where id = ${id}`.execute(db);
+  }
+}
+
+/** Queues an action's emails, not to be sent before `notBefore` (the end of its undo window). */
+export async function insertActionMails(
+  db: Executor,
+  actionId: string,
+  notBefore: Date,
+  mails: readonly NewMail[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await db
+    .insertInto('emailOutbox')
+    .values(
+      mails.map((m) => ({ ...m, attachments: JSON.stringify(m.attachments), nextAttemptAt: notBefore, actionId })),
+    )
+    .execute();
+}
+
+/** Holds an action's waiting emails until `notBefore` (a bulk action's window starts when its last batch ends). */
+export async function holdMailOfAction(db: Executor, actionId: string, notBefore: Date): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ nextAttemptAt: notBefore })
+    .where('actionId', '=', actionId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Undo: the action's emails still waiting are deleted; resolves with how many. */
+export async function deleteQueuedMailOfAction(db: Executor, actionId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('emailOutbox')
+    .where('actionId', '=', actionId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

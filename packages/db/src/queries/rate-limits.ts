@@ -36,3 +36,32 @@ export async function deleteWindow(db: Executor, key: string): Promise<void> {
 export async function deleteExpiredWindows(db: Executor): Promise<void> {
   await db.deleteFrom('rateLimits').where('resetAt', '<=', new Date()).execute();
 }
+
+/**
+ * Counts one hit against every key at once, in ONE statement (decision 0630): the caller compares
+ * the returned counts with its budgets BEFORE doing the expensive work, so concurrent attempts
+ * cannot all pass a check that was read before any of them was counted.
+ */
+export async function countHits(
+  db: Executor,
+  budgets: readonly { key: string; windowSec: number }[],
+): Promise<{ key: string; count: number; resetAt: Date }[]> {
+  if (budgets.length === 0) return [];
+  const rows = sql.join(budgets.map((b) => sql`(${b.key}, 1, now() + make_interval(secs => ${b.windowSec}))`));
+  const r = await sql<{ key: string; count: number; resetAt: Date }>`
+    insert into rate_limits (key, count, reset_at)
+    values ${rows}
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning key, count, reset_at`.execute(db);
+  return r.rows;
+}
+
+/** Gives back one hit (the caller's own reservation) on live windows; never below zero. */
+export async function releaseHits(db: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key in (${sql.join([...keys])}) and reset_at > now()`.execute(db);
+}

@@ -2,11 +2,12 @@ import { DATE_FORMAT, POLL_MS } from '@dn/schema';
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import classes from './admin.module.css';
 import type { Tracking } from './types';
 
 export function AffiliateTab() {
+  const trpc = useTrpc();
   const tracking = useQuery(
     trpc.admin.affiliateTracking.queryOptions(undefined, { refetchInterval: POLL_MS.affiliateTracking }),
   );

@@ -2,7 +2,8 @@ import { CALL_WINDOWS, DATE_FORMAT, POLL_MS } from '@dn/schema';
 import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
+import { useAdminRole } from '../admin-team/role';
 import type { CallItem } from './types';
 import { useAdminFeedback } from './use-admin-mutation';
 
@@ -18,6 +19,8 @@ function StatusBadge({ status }: { status: CallItem['status'] }) {
 }
 
 export function CallsTab() {
+  const trpc = useTrpc();
+  const { can } = useAdminRole();
   const calls = useQuery(trpc.admin.callSchedules.queryOptions(undefined, { refetchInterval: POLL_MS.callSchedules }));
   const feedback = useAdminFeedback();
   const setStatus = useMutation(
@@ -55,7 +58,7 @@ export function CallsTab() {
               </Table.Td>
               <Table.Td>{dayjs(c.createdAt).format(DATE_FORMAT)}</Table.Td>
               <Table.Td>
-                {c.status === 'scheduled' && (
+                {c.status === 'scheduled' && can('reviewer') && (
                   <Group gap={6} wrap="nowrap">
                     <Button
                       size="xs"

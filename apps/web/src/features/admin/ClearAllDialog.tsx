@@ -2,11 +2,12 @@ import { CLEAR_ALL_CONFIRM_WORD } from '@dn/schema';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import { useAdminFeedback } from './use-admin-mutation';
 
 /** Destructive: the admin types the confirmation word before the button works. */
 export default function ClearAllDialog({ onClose }: { onClose: () => void }) {
+  const trpc = useTrpc();
   const [word, setWord] = useState('');
   const feedback = useAdminFeedback();
   const clear = useMutation(

@@ -3,17 +3,22 @@ import {
   DEALER_STATUSES,
   type DealerListQuery,
   type DealerStatus,
+  dealerListQuery,
+  fieldErrorsOf,
   POLL_MS,
   TIERS,
   type Tier,
 } from '@dn/schema';
 import { Button, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { trpc } from '../../lib/trpc';
-import { DealerTable } from './DealerTable';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+import { useAdminRole } from '../admin-team/role';
+import { BulkBar } from './BulkBar';
+import { DealerTable, type RowSelection } from './DealerTable';
 import { ExportButton } from './ExportButton';
+import type { AdminSearch } from './search';
 
 const ClearAllDialog = lazy(() => import('./ClearAllDialog'));
 
@@ -28,39 +33,80 @@ const SORTS: { value: DealerListQuery['sort']; label: string }[] = [
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Dealer Profiles: server-side search, filters, sort and paging, with the status tabs' counts. */
-export function DealersTab() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [status, setStatus] = useState<DealerStatus | 'all'>('all');
-  const [tier, setTier] = useState<Tier | null>(null);
-  const [sort, setSort] = useState<DealerListQuery['sort']>('createdAt');
-  const [page, setPage] = useState(1);
-  const [clearing, setClearing] = useState(false);
-
-  const input = {
-    ...(q ? { q } : {}),
-    ...(tier ? { tier } : {}),
-    ...(status !== 'all' ? { status } : {}),
+/** The list query for the URL's view, parsed by the shared schema (its limits and its words). */
+function dealerListInput(search: AdminSearch) {
+  const sort = search.sort ?? 'createdAt';
+  return dealerListQuery.safeParse({
+    q: search.q,
+    tier: search.tier,
+    status: search.status,
     sort,
-    dir: sort === 'createdAt' ? ('desc' as const) : ('asc' as const),
-    page,
+    dir: sort === 'createdAt' ? 'desc' : 'asc',
+    page: search.page ?? 1,
     pageSize: ADMIN_DEALERS_PAGE_SIZE,
-  };
+  });
+}
+
+export interface DealersTabProps {
+  search: AdminSearch;
+  onSearch: (patch: AdminSearch) => void;
+}
+
+/** Dealer Profiles: server-side search, filters, sort and paging (in the URL), with the status tabs' counts. */
+export function DealersTab({ search, onSearch }: DealersTabProps) {
+  const trpc = useTrpc();
+  const { can } = useAdminRole();
+  const [clearing, setClearing] = useState(false);
+  // The box holds what is typed; the URL gets it trimmed, 250 ms after the last key.
+  const [text, setText] = useState(search.q ?? '');
+  const q = search.q ?? '';
+  // Back, Forward or a link changed the URL: the box follows (unless it already says the same).
+  useEffect(() => setText((typed) => (typed.trim() === q ? typed : q)), [q]);
+  const pushQuery = useDebouncedCallback(
+    (value: string) => onSearch({ q: value.trim() || undefined, page: undefined }),
+    250,
+  );
+  // A filter or sort change starts again at page 1.
+  const filter = (patch: AdminSearch) => onSearch({ ...patch, page: undefined });
+
+  const input = dealerListInput(search);
   const dealers = useQuery(
-    trpc.admin.dealers.queryOptions(input, {
+    trpc.admin.dealers.queryOptions(input.success ? input.data : skipToken, {
       refetchInterval: POLL_MS.adminDealers,
       placeholderData: keepPreviousData,
     }),
   );
   const data = dealers.data;
+  const page = input.success ? input.data.page : 1;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+  const sort = search.sort ?? 'createdAt';
+
+  // The bulk selection (issue 14): rows picked one by one, or all matching the filter; a new view clears it.
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const view = `${search.q ?? ''}|${search.tier ?? ''}|${search.status ?? ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection belongs to the view it was made in
+  useEffect(() => {
+    setPicked(new Set());
+    setAllMatching(false);
+  }, [view]);
+  const pageItems = data?.items ?? [];
+  const rowSelection: RowSelection = {
+    isSelected: (id) => allMatching || picked.has(id),
+    toggle: (id) => {
+      setAllMatching(false);
+      setPicked((prev) => {
+        const next = new Set(allMatching ? pageItems.map((d) => d.id) : prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      });
+    },
+    togglePage: (checked) => {
+      setAllMatching(false);
+      setPicked(checked ? new Set(pageItems.map((d) => d.id)) : new Set());
+    },
+  };
 
   return (
     <Stack>
@@ -69,16 +115,20 @@ export function DealersTab() {
           <TextInput
             label="Search"
             placeholder="Name, company or email"
-            value={search}
-            onChange={(e) => reset(setSearch)(e.currentTarget.value)}
+            value={text}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              pushQuery(e.currentTarget.value);
+            }}
+            error={input.success ? undefined : fieldErrorsOf(input.error).q}
             w={260}
           />
           <Select
             label="Tier"
             placeholder="All tiers"
             data={[...TIERS]}
-            value={tier}
-            onChange={(v) => reset(setTier)(v as Tier | null)}
+            value={search.tier ?? null}
+            onChange={(v) => filter({ tier: (v as Tier | null) ?? undefined })}
             clearable
             w={160}
           />
@@ -86,19 +136,29 @@ export function DealersTab() {
             label="Sort by"
             data={SORTS}
             value={sort}
-            onChange={(v) => reset(setSort)((v ?? 'createdAt') as DealerListQuery['sort'])}
+            onChange={(v) => {
+              const next = (v ?? 'createdAt') as DealerListQuery['sort'];
+              filter({ sort: next === 'createdAt' ? undefined : next });
+            }}
             allowDeselect={false}
             w={140}
           />
         </Group>
         <Group>
-          <ExportButton />
-          <Button variant="outline" color="red" onClick={() => setClearing(true)}>
-            Clear All
-          </Button>
+          {/* Roles (issue 14): no export of personal data for a viewer; clear-all is the owner's. */}
+          {can('reviewer') && <ExportButton />}
+          {can('owner') && (
+            <Button variant="outline" color="red" onClick={() => setClearing(true)}>
+              Clear All
+            </Button>
+          )}
         </Group>
       </Group>
-      <Tabs value={status} onChange={(v) => reset(setStatus)((v ?? 'all') as DealerStatus | 'all')} variant="pills">
+      <Tabs
+        value={search.status ?? 'all'}
+        onChange={(v) => filter({ status: v === 'all' || v === null ? undefined : (v as DealerStatus) })}
+        variant="pills"
+      >
         <Tabs.List>
           {(['all', ...DEALER_STATUSES] as const).map((s) => (
             <Tabs.Tab key={s} value={s}>
@@ -107,19 +167,36 @@ export function DealersTab() {
           ))}
         </Tabs.List>
       </Tabs>
+      {can('reviewer') && (
+        <BulkBar
+          selection={allMatching ? { all: true, total: data?.total ?? 0 } : { all: false, ids: [...picked] }}
+          filter={{ q: search.q, tier: search.tier, status: search.status }}
+          matching={data?.total ?? 0}
+          pageCount={pageItems.length}
+          onSelectAll={() => setAllMatching(true)}
+          onClear={() => {
+            setPicked(new Set());
+            setAllMatching(false);
+          }}
+        />
+      )}
       {data && data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           No dealer profiles found. Users can register as dealers using the comprehensive application form.
         </Text>
       ) : (
-        <DealerTable items={data?.items ?? []} loading={dealers.isLoading} />
+        <DealerTable
+          items={data?.items ?? []}
+          loading={dealers.isLoading}
+          selection={can('reviewer') ? rowSelection : undefined}
+        />
       )}
       {data && data.total > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {data.total} dealer{data.total === 1 ? '' : 's'}
           </Text>
-          <Pagination value={page} onChange={setPage} total={pages} />
+          <Pagination value={page} onChange={(p) => onSearch({ page: p > 1 ? p : undefined })} total={pages} />
         </Group>
       )}
       {clearing && (

@@ -2,12 +2,14 @@ import { FORM_PREVIEW_HEIGHT, INSTALLER_TIERS, normalizeFormUrl, withoutEmbedded
 import { Anchor, Button, Card, Checkbox, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
+import { useAdminRole } from '../admin-team/role';
 import classes from './admin.module.css';
 import type { FormConfig } from './types';
 import { useAdminFeedback } from './use-admin-mutation';
 
 export function FormsTab() {
+  const trpc = useTrpc();
   const forms = useQuery(trpc.admin.firstOrderForms.queryOptions());
   if (forms.isLoading) return <Skeleton h={300} />;
   return (
@@ -20,6 +22,8 @@ export function FormsTab() {
 }
 
 function FormCard({ form }: { form: FormConfig }) {
+  const trpc = useTrpc();
+  const { can } = useAdminRole();
   const forced = INSTALLER_TIERS.includes(form.tier);
   const [url, setUrl] = useState(form.formUrl ?? '');
   const [required, setRequired] = useState(forced || form.isRequired);
@@ -52,9 +56,11 @@ function FormCard({ form }: { form: FormConfig }) {
           disabled={forced}
           onChange={(e) => setRequired(e.currentTarget.checked)}
         />
-        <Button onClick={submit} loading={update.isPending}>
-          Update
-        </Button>
+        {can('owner') && (
+          <Button onClick={submit} loading={update.isPending}>
+            Update
+          </Button>
+        )}
         {form.formUrl && (
           <>
             <iframe

@@ -2,12 +2,13 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import type { DealerItem } from './types';
 import { useAdminFeedback } from './use-admin-mutation';
 
 /** Choose the referring dealer from a server-side search (any number of dealers); never the dealer itself. */
 export default function LinkReferralDialog({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
+  const trpc = useTrpc();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 200);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);

@@ -1,14 +1,15 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import classes from './admin.module.css';
 import type { DealerItem } from './types';
-import { useAdminFeedback } from './use-admin-mutation';
+import { useDecisionFeedback } from './use-decision';
 
 export default function RejectDialog({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
+  const trpc = useTrpc();
   const [reason, setReason] = useState('');
-  const feedback = useAdminFeedback();
+  const feedback = useDecisionFeedback();
   const reject = useMutation(
     trpc.admin.reject.mutationOptions(feedback('Failed to reject dealer', 'Dealer application rejected', onClose)),
   );

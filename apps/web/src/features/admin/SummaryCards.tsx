@@ -1,9 +1,10 @@
 import { POLL_MS } from '@dn/schema';
 import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 
 export function SummaryCards() {
+  const trpc = useTrpc();
   const metrics = useQuery(trpc.admin.dealerMetrics.queryOptions(undefined, { refetchInterval: POLL_MS.adminMetrics }));
   const m = metrics.data;
   const cards = [

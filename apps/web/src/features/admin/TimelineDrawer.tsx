@@ -1,17 +1,23 @@
 import { DATE_FORMAT } from '@dn/schema';
 import { Badge, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
+import { DealerOrders } from '../admin-commissions';
+import { StatusLinkControl } from './StatusLinkControl';
 import type { DealerItem } from './types';
 
 const COLORS = { audit: 'blue', call: 'teal', email: 'grape' } as const;
 
 /** A dealer's history: application, approvals, tier and status changes, referrals, calls, emails. */
 export default function TimelineDrawer({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
+  const trpc = useTrpc();
   const timeline = useQuery(trpc.admin.dealerTimeline.queryOptions({ id: dealer.id }));
   return (
     <Drawer opened onClose={onClose} position="right" size="lg" title={`History of ${dealer.fullName}`}>
+      <StatusLinkControl dealerId={dealer.id} />
+      <DealerOrders dealerId={dealer.id} />
       {timeline.isLoading && <Loader />}
       {timeline.isError && <Text c="red">{timeline.error.message}</Text>}
       {timeline.data && (
@@ -34,6 +40,11 @@ export default function TimelineDrawer({ dealer, onClose }: { dealer: DealerItem
         </Timeline>
       )}
       {timeline.data?.entries.length === 0 && <Text c="dimmed">Nothing recorded yet.</Text>}
+      <Text mt="md" size="sm">
+        <Link to="/admin" search={{ tab: 'activity', dealer: dealer.id }} onClick={onClose}>
+          All activity of this dealer
+        </Link>
+      </Text>
     </Drawer>
   );
 }

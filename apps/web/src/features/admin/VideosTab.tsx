@@ -1,11 +1,14 @@
 import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
+import { useAdminRole } from '../admin-team/role';
 import type { VideoConfig } from './types';
 import { useAdminFeedback } from './use-admin-mutation';
 
 export function VideosTab() {
+  const trpc = useTrpc();
+  const { can } = useAdminRole();
   const videos = useQuery(trpc.admin.landingVideos.queryOptions());
   const [editing, setEditing] = useState<VideoConfig | null>(null);
   if (videos.isLoading) return <Skeleton h={160} />;
@@ -39,9 +42,11 @@ export function VideosTab() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => setEditing(v)}>
-                  Edit
-                </Button>
+                {can('owner') && (
+                  <Button size="xs" variant="light" onClick={() => setEditing(v)}>
+                    Edit
+                  </Button>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -54,6 +59,7 @@ export function VideosTab() {
 
 /** Sends the title (the server keeps the current one when blank) and the embed code only when given. */
 function EditVideoDialog({ video, onClose }: { video: VideoConfig; onClose: () => void }) {
+  const trpc = useTrpc();
   const [title, setTitle] = useState(video.title);
   const [embed, setEmbed] = useState('');
   const feedback = useAdminFeedback();

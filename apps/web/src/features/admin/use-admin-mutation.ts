@@ -1,12 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 
 /**
  * What every admin mutation does after it settles: the spec's failure toast (with the server's
  * message) or a success toast, and a refresh of every admin view.
  */
 export function useAdminFeedback() {
+  const trpc = useTrpc();
   const queryClient = useQueryClient();
   return (failure: string, success: string, after?: () => void) => ({
     onSuccess: async () => {

@@ -1,13 +1,14 @@
 import { POLL_MS, RECENT_REFERRALS } from '@dn/schema';
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import { CreateLinkForm } from './CreateLinkForm';
 import { ReferralsTable } from './ReferralsTable';
 import { ShareLink } from './ShareLink';
 
 /** The affiliate program: create a link, share it, and the most recent referrals (polled every 5 s). */
 export function AffiliateCard() {
+  const trpc = useTrpc();
   const stats = useQuery(
     trpc.account.affiliateStats.queryOptions(undefined, { refetchInterval: POLL_MS.affiliateStats }),
   );

@@ -4,9 +4,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { schemaResolver } from '../../lib/form';
-import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
 export function CreateLinkForm() {
+  const trpc = useTrpc();
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'uncontrolled',

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { schemaResolver } from '../../lib/form';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import { serverMessage } from './messages';
 
 export interface ForgotPasswordDialogProps {
@@ -20,6 +20,7 @@ export interface ForgotPasswordDialogProps {
  * set-up link for one who never set it (decision 0201). A form, then a confirmation view.
  */
 export function ForgotPasswordDialog({ opened, onClose, intro }: ForgotPasswordDialogProps) {
+  const trpc = useTrpc();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: schemaResolver(resetPassword) });
   const send = useMutation(

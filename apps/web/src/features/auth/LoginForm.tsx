@@ -5,11 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
 
 /** Dealer sign-in: the username is the dealer's email. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const trpc = useTrpc();
   const afterSignIn = useAfterSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({

@@ -6,11 +6,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
-import { httpStatusOf, trpc } from '../../lib/trpc';
+import { httpStatusOf, useTrpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
 
 /** Sets the password from an emailed link, then the dealer is signed in and lands on /dashboard. */
 export function SetupPasswordForm({ token }: { token: string }) {
+  const trpc = useTrpc();
   const navigate = useNavigate();
   const afterSignIn = useAfterSignIn();
   const form = useForm({

@@ -1,11 +1,12 @@
+import { EXPIRED_LINK, INVALID_LINK, LINK_FAILED } from '@dn/schema/messages';
 import { TRPCClientError } from '@trpc/client';
 import { httpStatusOf } from '../../lib/trpc';
 
 /** The /login page's `error` query values (SPEC section 8). */
 export const LINK_ERRORS = {
-  'invalid-magic-link': 'The magic link is invalid or malformed.',
-  'expired-magic-link': 'The magic link has expired or has already been used.',
-  'magic-link-error': 'There was an error processing your magic link. Please contact support.',
+  'invalid-magic-link': INVALID_LINK,
+  'expired-magic-link': EXPIRED_LINK,
+  'magic-link-error': LINK_FAILED,
 } as const;
 export type LinkError = keyof typeof LINK_ERRORS;
 

@@ -15,11 +15,13 @@ import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
 export interface ScheduleCallDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** The caller's details when known (the application status page fills them in). */
+  prefill?: { name: string; email: string; phone: string };
 }
 
 interface Values {
@@ -39,10 +41,11 @@ function resolve(v: Values): Record<string, string> {
 }
 
 /** Schedule a Call (SPEC section 2); opened and closed by its parent, loaded lazily. */
-export default function ScheduleCallDialog({ opened, onClose }: ScheduleCallDialogProps) {
+export default function ScheduleCallDialog({ opened, onClose, prefill }: ScheduleCallDialogProps) {
+  const trpc = useTrpc();
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: empty,
+    initialValues: { ...empty, ...prefill },
     validate: resolve,
   });
   const book = useMutation(

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
+import type { ScheduleCallDialogProps } from './ScheduleCallDialog';
 
 const Dialog = lazy(() => import('./ScheduleCallDialog'));
 
 /** Mounts the dialog's code only once it has been opened. */
-export function ScheduleCall({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ScheduleCall({ opened, onClose, prefill }: ScheduleCallDialogProps) {
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <Dialog opened={opened} onClose={onClose} />
+      <Dialog opened={opened} onClose={onClose} prefill={prefill} />
     </Suspense>
   );
 }

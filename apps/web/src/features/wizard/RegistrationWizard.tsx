@@ -1,10 +1,16 @@
-import { dealerApplication, fieldErrorsOf as schemaFieldErrors, WIZARD_CLOSE_DELAY_MS, WIZARD_STEPS } from '@dn/schema';
+import {
+  dealerApplication,
+  fieldErrorsOf as schemaFieldErrors,
+  WIZARD_CLOSE_DELAY_MS,
+  WIZARD_STEPS,
+  wizardClientErrors,
+} from '@dn/schema';
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { fieldErrorsOf, trpc } from '../../lib/trpc';
+import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import { initialValues, STEP_COUNT, stepOfField, toApplication, type WizardValues } from './form';
 import { clearRecruiterCookie, currentRecruiterId, trackReferredSignup } from './referral';
 import { BasicInfoStep, BusinessStep, SalesStep, TierStep } from './Steps1to3';
@@ -18,15 +24,19 @@ export interface RegistrationWizardProps {
   onCancel?: () => void;
 }
 
-/** The shared schema's first message per field, as the server words it (zod4Resolver keeps the last). */
+/**
+ * The shared schema's first message per field (zod4Resolver keeps the last), in the wizard's
+ * words where SPEC section 5 gives the client shorter ones ('Street required').
+ */
 function resolve(values: WizardValues): Record<string, string> {
   const result = dealerApplication.safeParse(toApplication(values));
-  return result.success ? {} : schemaFieldErrors(result.error);
+  return result.success ? {} : wizardClientErrors(schemaFieldErrors(result.error));
 }
 const STEPS = [TierStep, BasicInfoStep, BusinessStep, SalesStep, FocusStep, AgreementsStep, ReviewStep];
 
 /** The 7-step dealer application (SPEC section 2): Next checks only the step's own fields. */
 export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps) {
+  const trpc = useTrpc();
   const [step, setStep] = useState(0);
   const [done, setDone] = useState(false);
   const form = useForm<WizardValues>({ mode: 'controlled', initialValues: initialValues(currentRecruiterId()) });

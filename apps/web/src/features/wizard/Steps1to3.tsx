@@ -1,9 +1,8 @@
-import { CRM_NAMES, ENTITY_TYPES, INSTALLER_TIERS, NO_REFERRAL, TIERS, type Tier } from '@dn/schema';
+import { CRM_NAMES, ENTITY_TYPES, INSTALLER_TIERS, TIERS, type Tier } from '@dn/schema';
 import { Alert, Checkbox, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
 import { TIER_SUMMARIES } from '../marketing/tiers';
 import type { WizardForm } from './form';
+import { ReferralPicker } from './ReferralPicker';
 import classes from './wizard.module.css';
 
 export function TierStep({ form }: { form: WizardForm }) {
@@ -72,29 +71,6 @@ export function BasicInfoStep({ form }: { form: WizardForm }) {
         <ReferralPicker form={form} />
       )}
     </Stack>
-  );
-}
-
-function ReferralPicker({ form }: { form: WizardForm }) {
-  const dealers = useQuery(trpc.site.publicDealers.queryOptions());
-  const data = [
-    { value: NO_REFERRAL, label: 'No referral' },
-    ...(dealers.data ?? []).map((d) => ({
-      value: d.id,
-      label: d.companyName ? `${d.fullName} (${d.companyName})` : d.fullName,
-    })),
-  ];
-  return (
-    <Select
-      label="How were you referred?"
-      placeholder={dealers.isLoading ? 'Loading dealers...' : 'Choose the dealer who referred you'}
-      withAsterisk
-      searchable
-      nothingFoundMessage="No dealer by that name"
-      data={data}
-      comboboxProps={{ withinPortal: true }}
-      {...form.getInputProps('referredBy')}
-    />
   );
 }
 

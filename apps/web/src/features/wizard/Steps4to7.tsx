@@ -1,8 +1,7 @@
 import { CALL_WINDOWS, focusValue, NO_REFERRAL, PRODUCT_FOCUS } from '@dn/schema';
 import { Alert, Checkbox, Fieldset, List, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
 import type { WizardForm } from './form';
+import { referrerLabel } from './ReferralPicker';
 import classes from './wizard.module.css';
 
 export function FocusStep({ form }: { form: WizardForm }) {
@@ -77,12 +76,11 @@ const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 export function ReviewStep({ form }: { form: WizardForm }) {
   const v = form.getValues();
   const installer = v.tier !== 'Affiliate';
-  const dealers = useQuery({ ...trpc.site.publicDealers.queryOptions(), enabled: !!v.referredBy && !v.recruiterId });
   const referrer = v.recruiterId
     ? `Recruiter link ${v.recruiterId}`
     : v.referredBy === NO_REFERRAL
       ? 'No referral'
-      : (dealers.data?.find((d) => d.id === v.referredBy)?.fullName ?? '');
+      : referrerLabel(v.referredBy ?? '');
   const rows: [string, string][] = [
     ['Tier', v.tier],
     ['Full name', v.fullName],

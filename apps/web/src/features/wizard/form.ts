@@ -1,31 +1,18 @@
-import { type DealerApplicationInput, type Tier, WIZARD_STEPS } from '@dn/schema';
+import { type DealerApplicationInput, WIZARD_STEPS } from '@dn/schema';
 import type { UseFormReturnType } from '@mantine/form';
 
-/** What the wizard's fields hold: numbers may be '' until typed, selects '' until chosen. */
-export interface WizardValues {
-  tier: Tier;
-  fullName: string;
-  companyName: string;
-  email: string;
-  phoneE164: string;
-  addressJson: { street: string; city: string; state: string; zipCode: string; country: string };
-  entityType: string;
-  licensedInstallers: boolean;
-  crewCount: number | string;
-  insuranceCertUrl: string;
-  maintainInventory: boolean;
-  salesReps: number | string;
-  monthlyVolume: number | string;
-  crmName: string;
-  permittingCapable: boolean;
-  homePerformance: boolean;
-  productVerticals: string[];
-  onboardingCallOk: boolean;
-  dealerAgreementUrl: string;
-  logoUrl: string;
-  recruiterId: string;
-  referredBy: string;
-}
+type Application = Required<DealerApplicationInput>;
+type Counts = 'crewCount' | 'salesReps' | 'monthlyVolume';
+type Selects = 'entityType' | 'crmName';
+
+/**
+ * What the wizard's fields hold: the shared schema's input (z.input of dealerApplication) with
+ * every field present. Number boxes hold '' until typed (the schema parses them, so its input
+ * type for them is unknown); a cleared select holds null.
+ */
+export type WizardValues = Omit<Application, Counts | Selects | 'addressJson'> & {
+  addressJson: Required<Application['addressJson']>;
+} & { [K in Counts]: number | string } & { [K in Selects]: Application[K] | null };
 
 export type WizardForm = UseFormReturnType<WizardValues>;
 
@@ -61,8 +48,8 @@ export function toApplication(v: WizardValues): DealerApplicationInput {
   return {
     ...v,
     // Cleared selects hold null.
-    entityType: (v.entityType || undefined) as DealerApplicationInput['entityType'],
-    crmName: (v.crmName || undefined) as DealerApplicationInput['crmName'],
+    entityType: v.entityType || undefined,
+    crmName: v.crmName || undefined,
     recruiterId: v.recruiterId || undefined,
     referredBy: v.referredBy || undefined,
   };

@@ -7,11 +7,12 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
-import { trpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
 
 function AdminLoginPage() {
+  const trpc = useTrpc();
   const afterSignIn = useAfterSignIn();
   const form = useForm({
     mode: 'uncontrolled',

@@ -1,0 +1,29 @@
+import type { AdminRole } from '@dn/db';
+import { ACCESS_DENIED } from '@dn/schema';
+import type { User } from './context';
+import { AppError } from './lib/app-error';
+
+export type { AdminRole } from '@dn/db';
+
+/** Who may call an endpoint; set by the procedure builders in trpc/init.ts, never by hand. */
+export type Access = 'public' | 'signed-in' | 'dealer' | 'admin';
+
+/** Each admin role may do what the roles below it may (docs/decisions/0610-admin-roles.md). */
+const RANK: Record<AdminRole, number> = { viewer: 0, reviewer: 1, owner: 2 };
+
+/** Whether an admin of role `has` may do what needs `needs`. */
+export const roleAllows = (has: AdminRole | null | undefined, needs: AdminRole): boolean =>
+  has != null && RANK[has] >= RANK[needs];
+
+/**
+ * The one access rule: the procedure builders (trpc/init.ts) and the hand-written routes
+ * (plugins/) call it. `role` is the least admin role an admin endpoint needs (viewer when omitted).
+ */
+export function assertAccess(user: User | null, access: Access, role: AdminRole = 'viewer'): asserts user is User {
+  if (access === 'public') return;
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  if (access === 'dealer' && user.role !== 'dealer') throw new AppError('FORBIDDEN', 'This is for dealer accounts');
+  if (access === 'admin' && (user.role !== 'admin' || !roleAllows(user.adminRole, role))) {
+    throw new AppError('FORBIDDEN', ACCESS_DENIED);
+  }
+}

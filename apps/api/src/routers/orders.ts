@@ -1,0 +1,50 @@
+import { dealerOrdersQuery, importOrdersInput, recordOrderInput, setOrderStatusInput } from '@dn/schema';
+import { importOrders } from '../services/orders/import';
+import { listOrdersOfDealer, recordOrder, setOrderStatusByAdmin } from '../services/orders/record';
+import { adminProcedure, rest, reviewerProcedure, router } from '../trpc/init';
+
+/**
+ * Orders (issue 13). The signed webhook (POST /api/integrations/orders) is a hand-written route:
+ * its signature covers the raw body (plugins/order-webhook.ts).
+ */
+export const ordersRouter = router({
+  record: reviewerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/dealers/{id}/orders',
+        'Records an order on a dealer (idempotent on orderId); updates totals, activation and the commission',
+      ),
+    )
+    .input(recordOrderInput)
+    .mutation(({ ctx, input }) =>
+      recordOrder(ctx, {
+        source: 'admin',
+        dealer: { dealerId: input.id },
+        orderId: input.orderId,
+        amount: input.amount,
+        orderedAt: input.orderedAt,
+        status: 'placed',
+      }),
+    ),
+  setStatus: reviewerProcedure
+    .meta(
+      rest('POST', '/api/admin/orders/{id}/status', 'Cancels or refunds an order; voids or claws back its commission'),
+    )
+    .input(setOrderStatusInput)
+    .mutation(({ ctx, input }) => setOrderStatusByAdmin(ctx, input.id, input.status)),
+  ofDealer: adminProcedure
+    .meta(rest('GET', '/api/admin/dealers/{id}/orders', "A dealer's orders, newest first, with their totals"))
+    .input(dealerOrdersQuery)
+    .query(({ ctx, input }) => listOrdersOfDealer(ctx, input.id)),
+  import: reviewerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/orders/import',
+        'Imports orders from CSV text ({ csv }: header orderId, dealerId|dealerEmail|externalCrmId, amount, orderedAt[, status]); rows already imported are skipped, rejected rows returned with reasons',
+      ),
+    )
+    .input(importOrdersInput)
+    .mutation(({ ctx, input }) => importOrders(ctx, input.csv)),
+});

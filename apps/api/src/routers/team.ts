@@ -1,0 +1,59 @@
+import {
+  acceptInviteInput,
+  adminIdInput,
+  changeOwnPasswordInput,
+  inviteAdminInput,
+  sessionRefInput,
+  setAdminRoleInput,
+} from '@dn/schema';
+import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/team/own-account';
+import { acceptInvitation, changeAdminRole, inviteAdmin, listTeam, removeAdmin } from '../services/team/team';
+import { adminProcedure, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
+
+/** The admin team and each admin's own account (issue 14, docs/decisions/0610-admin-roles.md). */
+export const teamRouter = router({
+  list: ownerProcedure
+    .meta(rest('GET', '/api/admin/team', 'The admins with their roles, and the pending invitations'))
+    .query(({ ctx }) => listTeam(ctx)),
+  invite: ownerProcedure
+    .meta(
+      rest('POST', '/api/admin/team/invitations', 'Invites an admin by email with a role (a one-time link, 72 hours)'),
+    )
+    .input(inviteAdminInput)
+    .mutation(({ ctx, input }) => inviteAdmin(ctx, input)),
+  setRole: ownerProcedure
+    .meta(rest('POST', '/api/admin/team/{id}/role', "Changes an admin's role; the last owner cannot be demoted"))
+    .input(setAdminRoleInput)
+    .mutation(({ ctx, input }) => changeAdminRole(ctx, input.id, input.role)),
+  remove: ownerProcedure
+    .meta(
+      rest(
+        'DELETE',
+        '/api/admin/team/{id}',
+        'Removes an admin and ends their sessions; the last owner cannot be removed',
+      ),
+    )
+    .input(adminIdInput)
+    .mutation(({ ctx, input }) => removeAdmin(ctx, input.id)),
+  acceptInvite: publicProcedure
+    .meta(rest('POST', '/api/auth/accept-invite', 'Accepts an admin invitation: sets name and password, then signs in'))
+    .input(acceptInviteInput)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
+  changePassword: adminProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/me/password',
+        'Changes your own password (current one required); your other sessions end',
+      ),
+    )
+    .input(changeOwnPasswordInput)
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
+  sessions: adminProcedure
+    .meta(rest('GET', '/api/admin/me/sessions', 'Your own live sessions'))
+    .query(({ ctx }) => listOwnSessions(ctx)),
+  endSession: adminProcedure
+    .meta(rest('DELETE', '/api/admin/me/sessions/{ref}', 'Ends one of your own sessions'))
+    .input(sessionRefInput)
+    .mutation(({ ctx, input }) => endOwnSession(ctx, input.ref)),
+});

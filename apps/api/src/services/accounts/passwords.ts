@@ -1,0 +1,92 @@
+import { findDealerCredentials, lockDealerAccount, setDealerPassword } from '@dn/db/queries/accounts';
+import { endSessionsOfUser } from '@dn/db/queries/sessions';
+import { ACTIVE_STATUSES, type DealerStatus, INVALID_LINK, type resetPassword, type setupPassword } from '@dn/schema';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { ipKey } from '../../lib/ip-key';
+import { hashPassword } from '../../lib/password';
+import { audit } from '../audit/audit';
+import { queueApprovalEmail, queuePasswordChangedEmail, queueResetEmail } from './emails';
+import { clear, hit } from './rate-limit';
+import { STATUS_MESSAGES } from './sign-in';
+import { assertTokenUsable, consumeToken, retireTokens } from './tokens';
+import { loadSessionUser, publicUser } from './users';
+
+const mayUsePortal = (status: string) => ACTIVE_STATUSES.includes(status as DealerStatus);
+
+/**
+ * Sets a dealer's password from an emailed link (setup or reset), grants access, ends every
+ * other session of that dealer and signs this browser in with a new session.
+ */
+export async function setupPasswordWithToken(ctx: Context, input: z.output<typeof setupPassword>) {
+  // A cheap look first: nobody makes the server hash a password for a link that cannot work.
+  await assertTokenUsable(ctx.db, input.token);
+
+  const hash = await hashPassword(input.password);
+  const dealer = await ctx.db.transaction().execute(async (trx) => {
+    const { dealerId, purpose } = await consumeToken(trx, input.token);
+    const d = await lockDealerAccount(trx, dealerId);
+    if (!d) throw new AppError('INVALID_INPUT', INVALID_LINK);
+    // Throwing rolls the transaction back: the link stays unused for when the account is reopened.
+    if (!mayUsePortal(d.status))
+      throw new AppError('FORBIDDEN', STATUS_MESSAGES[d.status] ?? 'Please contact support.');
+    await setDealerPassword(trx, d.id, hash);
+    await retireTokens(trx, d.id);
+    // A completed reset lifts a sign-in lockout (decision 0630): whoever locked the account out
+    // does not hold the mailbox, and the owner has just proved they do.
+    await clear(trx, `login:dealer:${d.email.toLowerCase()}`);
+    await audit(
+      trx,
+      { ...ctx, user: null },
+      {
+        eventType: purpose === 'setup' ? 'dealer.password_set' : 'dealer.password_reset',
+        category: 'auth',
+        message: `Dealer ${d.email} set a password with a ${purpose} link`,
+        dealerId: d.id,
+      },
+    );
+    await queuePasswordChangedEmail(trx, d, ctx.config);
+    return d;
+  });
+  ctx.mail.kick();
+  // Whoever held a session with the old password is signed out; this browser starts afresh.
+  await endSessionsOfUser(ctx.db, dealer.id);
+  await ctx.session.signIn({ id: dealer.id, role: 'dealer' });
+  const user = await loadSessionUser(ctx.db, { userId: dealer.id, role: 'dealer' });
+  return { user: publicUser(user!) };
+}
+
+export const RESET_ANSWER =
+  'If an account exists for that email, we have sent it a link to set a new password. Please check your inbox.';
+
+/**
+ * Emails a fresh link to a dealer who may sign in: a reset link (1 hour) when a password is
+ * set, a set-up link (72 hours) when it never was. Everyone gets the same answer, and the
+ * budget is counted per address and per IP whether or not the address is known.
+ * See docs/decisions/0201-reset-and-fresh-links.md.
+ */
+export async function requestPasswordReset(ctx: Context, input: z.output<typeof resetPassword>) {
+  const email = input.email.toLowerCase();
+  await hit(ctx.db, `reset:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.resetPerIp);
+  await hit(ctx.db, `reset:account:${email}`, ctx.limits.resetPerAccount);
+  const dealer = await findDealerCredentials(ctx.db, email);
+  const eligible = dealer && mayUsePortal(dealer.status) ? dealer : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (eligible) {
+      if (eligible.password) await queueResetEmail(trx, eligible, ctx.config);
+      else await queueApprovalEmail(trx, eligible, ctx.config, { resend: true });
+    }
+    await audit(trx, ctx, {
+      eventType: 'auth.password_reset_requested',
+      category: 'auth',
+      message: eligible
+        ? `Password link emailed to ${eligible.email}`
+        : 'Password link requested for no eligible account',
+      dealerId: dealer?.id ?? null,
+      details: { sent: Boolean(eligible), status: dealer?.status ?? null },
+    });
+  });
+  if (eligible) ctx.mail.kick();
+  return { ok: true as const, message: RESET_ANSWER };
+}

@@ -1,0 +1,107 @@
+import type { DB, Kysely } from '@dn/db';
+import {
+  countHit,
+  countHits,
+  deleteExpiredWindows,
+  deleteWindow,
+  findWindows,
+  releaseHits,
+} from '@dn/db/queries/rate-limits';
+import { AppError } from '../../lib/app-error';
+
+export interface Limit {
+  max: number;
+  windowSec: number;
+}
+
+/** Tight where they protect something: failed sign-ins and anything that sends email. */
+export interface RateLimits {
+  loginPerAccount: Limit;
+  loginPerIp: Limit;
+  resetPerAccount: Limit;
+  resetPerIp: Limit;
+  signupPerIp: Limit;
+  callPerIp: Limit;
+  trackPerIp: Limit;
+  /** The referral typeahead: a typist sends a few a minute; a scraper walking prefixes is refused. */
+  typeaheadPerIp: Limit;
+}
+
+export const DEFAULT_LIMITS: RateLimits = {
+  loginPerAccount: { max: 5, windowSec: 15 * 60 },
+  loginPerIp: { max: 30, windowSec: 15 * 60 },
+  resetPerAccount: { max: 3, windowSec: 60 * 60 },
+  resetPerIp: { max: 10, windowSec: 60 * 60 },
+  signupPerIp: { max: 20, windowSec: 60 * 60 },
+  callPerIp: { max: 20, windowSec: 60 * 60 },
+  trackPerIp: { max: 600, windowSec: 60 },
+  typeaheadPerIp: { max: 120, windowSec: 60 },
+};
+
+/** The limits with every budget multiplied (RATE_LIMIT_MULTIPLIER, for test environments). */
+export function scaledLimits(limits: RateLimits, multiplier: number): RateLimits {
+  if (multiplier === 1) return limits;
+  return Object.fromEntries(
+    Object.entries(limits).map(([k, l]) => [k, { ...l, max: l.max * multiplier }]),
+  ) as unknown as RateLimits;
+}
+
+function retryMessage(retryAfterSec: number): string {
+  const minutes = Math.ceil(retryAfterSec / 60);
+  return retryAfterSec < 60
+    ? `Too many attempts. Please try again in ${retryAfterSec} seconds.`
+    : `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/**
+ * Counts one hit against a key in the database (so limits hold across restarts and
+ * instances) and throws RATE_LIMITED once the window's budget is spent.
+ */
+export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<void> {
+  const row = await countHit(db, key, limit.windowSec);
+  if (row.count > limit.max) throw limited(row.resetAt);
+}
+
+/**
+ * Throws RATE_LIMITED if any of the budgets is already spent (the first one given wins), without
+ * counting a hit. One statement for all of them: a refused burst costs one round trip a request.
+ */
+export async function check(db: Kysely<DB>, ...budgets: [key: string, limit: Limit][]): Promise<void> {
+  const rows = await findWindows(
+    db,
+    budgets.map(([key]) => key),
+  );
+  for (const [key, limit] of budgets) {
+    const row = rows.find((r) => r.key === key);
+    if (row && row.count >= limit.max) throw limited(row.resetAt);
+  }
+}
+
+/**
+ * Count first, then verify (decision 0630): counts one hit against every budget in ONE statement and
+ * throws RATE_LIMITED if any is over, so the caller does its expensive work (a password hash) only
+ * with a reservation in hand. Concurrent attempts each see their own count: at most `max` pass.
+ * Returns the keys reserved, for `release` once the attempt turns out to be legitimate.
+ */
+export async function spend(db: Kysely<DB>, ...budgets: [key: string, limit: Limit][]): Promise<string[]> {
+  const rows = await countHits(
+    db,
+    budgets.map(([key, limit]) => ({ key, windowSec: limit.windowSec })),
+  );
+  for (const [key, limit] of budgets) {
+    const row = rows.find((r) => r.key === key);
+    if (row && row.count > limit.max) throw limited(row.resetAt);
+  }
+  return budgets.map(([key]) => key);
+}
+
+/** Gives back the caller's own reservation (one hit a key); failures counted by others stay. */
+export const release = (db: Kysely<DB>, keys: readonly string[]) => releaseHits(db, keys);
+
+export const clear = (db: Kysely<DB>, key: string) => deleteWindow(db, key);
+export const pruneRateLimits = (db: Kysely<DB>) => deleteExpiredWindows(db);
+
+function limited(resetAt: Date): AppError {
+  const retryAfterSec = Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+  return new AppError('RATE_LIMITED', retryMessage(retryAfterSec), { retryAfterSec });
+}

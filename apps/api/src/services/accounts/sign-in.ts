@@ -1,0 +1,117 @@
+import { findAdminByUsername, findDealerCredentials } from '@dn/db/queries/accounts';
+import type { login } from '@dn/schema';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { ipKey } from '../../lib/ip-key';
+import { verifyPassword } from '../../lib/password';
+import { audit } from '../audit/audit';
+import { release, spend } from './rate-limit';
+import { loadSessionUser, publicUser } from './users';
+
+type Credentials = z.output<typeof login>;
+
+export const STATUS_MESSAGES: Record<string, string> = {
+  pending: 'Your application is still under review. You can sign in once it has been approved.',
+  rejected: 'Your dealer application was not approved, so this account cannot sign in. Please contact support.',
+  inactive: 'Your dealer account is inactive. Please contact support to reactivate it.',
+  suspended: 'Your dealer account is suspended. Please contact support.',
+};
+
+/**
+ * Count first, then verify (decision 0630): the attempt spends its per-IP and per-account budgets
+ * in one statement before any password work, so a burst (concurrent requests, a tRPC batch) gets
+ * at most the budget's number of hashes. Returns the reservation, released only on success.
+ */
+async function reserve(ctx: Context, scope: 'admin' | 'dealer', account: string): Promise<string[]> {
+  // A browser that signed in to this account before (its device cookie names it) spends a budget of
+  // its own; unknown clients share the account's, so whoever locks that out does not lock the owner.
+  const name = `${scope}:${account.toLowerCase()}`;
+  const device = ctx.meta.device?.account === name ? `:device:${ctx.meta.device.id}` : '';
+  try {
+    return await spend(
+      ctx.db,
+      [`login:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.loginPerIp],
+      [`login:${name}${device}`, ctx.limits.loginPerAccount],
+    );
+  } catch (err) {
+    // A lockout shows in the Activity tab with the account it protected (issue 14).
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+      await audit(ctx.db, ctx, {
+        eventType: 'auth.locked_out',
+        category: 'auth',
+        message: `Locked out ${scope} sign-in`,
+        success: false,
+        details: { scope, account: account.slice(0, 254) },
+      });
+    }
+    throw err;
+  }
+}
+
+async function failed(ctx: Context, scope: 'admin' | 'dealer', account: string, message: string) {
+  // reserve() already counted this attempt against every budget.
+  await audit(ctx.db, ctx, {
+    eventType: 'auth.sign_in_failed',
+    category: 'auth',
+    message: `Failed ${scope} sign-in`,
+    success: false,
+    details: { scope, account: account.slice(0, 254) },
+  });
+  return new AppError('UNAUTHORIZED', message);
+}
+
+export async function adminLogin(ctx: Context, input: Credentials) {
+  const reservation = await reserve(ctx, 'admin', input.username);
+  const admin = await findAdminByUsername(ctx.db, input.username);
+  const ok = await verifyPassword(admin?.passwordHash, input.password);
+  if (!admin || !ok) throw await failed(ctx, 'admin', input.username, 'Invalid username or password');
+  // Only this attempt's own hit is given back: failures counted by others stay counted.
+  await release(ctx.db, reservation);
+  await ctx.session.signIn({ id: admin.id, role: 'admin' });
+  ctx.session.rememberDevice?.(`admin:${input.username.toLowerCase()}`);
+  await audit(
+    ctx.db,
+    { ...ctx, user: null },
+    {
+      eventType: 'auth.signed_in',
+      category: 'auth',
+      message: `Admin ${admin.username} signed in`,
+      details: { role: 'admin', adminId: admin.id },
+    },
+  );
+  const user = await loadSessionUser(ctx.db, { userId: admin.id, role: 'admin' });
+  return { user: publicUser(user!) };
+}
+
+/** Dealers sign in with their email as the username. */
+export async function dealerLogin(ctx: Context, input: Credentials) {
+  const reservation = await reserve(ctx, 'dealer', input.username);
+  const dealer = await findDealerCredentials(ctx.db, input.username);
+  const ok = await verifyPassword(dealer?.password, input.password);
+  if (!dealer || !ok) throw await failed(ctx, 'dealer', input.username, 'Invalid email or password');
+  await release(ctx.db, reservation);
+  // The status is told only to someone who knows the password.
+  const statusMessage = STATUS_MESSAGES[dealer.status];
+  if (statusMessage) throw new AppError('FORBIDDEN', statusMessage);
+  await ctx.session.signIn({ id: dealer.id, role: 'dealer' });
+  ctx.session.rememberDevice?.(`dealer:${input.username.toLowerCase()}`);
+  await audit(ctx.db, ctx, {
+    eventType: 'auth.signed_in',
+    category: 'auth',
+    message: `Dealer ${dealer.email} signed in`,
+    dealerId: dealer.id,
+  });
+  const user = await loadSessionUser(ctx.db, { userId: dealer.id, role: 'dealer' });
+  return { user: publicUser(user!) };
+}
+
+export function currentUser(ctx: Context) {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  return publicUser(ctx.user);
+}
+
+export async function logout(ctx: Context) {
+  await ctx.session.signOut();
+  return { ok: true as const };
+}

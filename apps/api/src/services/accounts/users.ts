@@ -1,0 +1,60 @@
+import type { DB, Kysely } from '@dn/db';
+import { type AdminAccount, type DealerRecord, findAdminById, findDealerRecord } from '@dn/db/queries/accounts';
+import type { SessionRead } from '@dn/db/queries/sessions';
+import { ACTIVE_STATUSES } from '@dn/schema';
+import type { User } from '../../context';
+
+const dealerUser = (d: DealerRecord): User => ({
+  id: d.id,
+  role: 'dealer',
+  username: d.email,
+  fullName: d.fullName,
+  email: d.email,
+  status: d.status,
+  tier: d.tier,
+  record: d,
+});
+
+const adminUser = ({ role, ...a }: AdminAccount): User => ({
+  ...a,
+  role: 'admin',
+  adminRole: role,
+  status: null,
+  tier: null,
+});
+
+/** The signed-in user behind a session, or null when the account is gone or may no longer sign in. */
+export async function loadSessionUser(db: Kysely<DB>, sess: { userId?: string; role?: string }): Promise<User | null> {
+  if (!sess.userId) return null;
+  if (sess.role === 'admin') {
+    const a = await findAdminById(db, sess.userId);
+    return a ? adminUser(a) : null;
+  }
+  if (sess.role === 'dealer') {
+    const d = await findDealerRecord(db, sess.userId, ACTIVE_STATUSES);
+    return d ? dealerUser(d) : null;
+  }
+  return null;
+}
+
+/** The user of a session read with its row (readSessionWithUser), or null. */
+export function sessionUser(read: Pick<SessionRead, 'dealer' | 'admin'>): User | null {
+  if (read.dealer) return dealerUser(read.dealer);
+  if (read.admin) return adminUser(read.admin);
+  return null;
+}
+
+/** What GET /api/auth/user answers: never a hash. */
+export function publicUser(u: User) {
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    role: u.role,
+    tier: u.tier,
+    status: u.status,
+    adminRole: u.adminRole ?? null,
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;

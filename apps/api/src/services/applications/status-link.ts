@@ -1,0 +1,87 @@
+import { findDealerForAdmin } from '@dn/db/queries/dealers';
+import type { Executor } from '@dn/db/queries/executor';
+import {
+  countLiveStatusLinks,
+  findApplicationByStatusToken,
+  insertStatusLink,
+  revokeStatusLinks,
+} from '@dn/db/queries/status-links';
+import { type ApplicationStage, STATUS_LINK_NOT_FOUND } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { audit } from '../audit/audit';
+
+/** The page a status token opens (web route /application/$token). */
+export const statusPageUrl = (publicUrl: string, token: string) => `${publicUrl}/application/${token}`;
+
+/**
+ * Makes the applicant's private status link inside the signup's transaction: a 256-bit random
+ * token, of which only the SHA-256 is stored. The token itself goes into the email only.
+ */
+export async function createStatusLink(trx: Executor, dealerId: string): Promise<string> {
+  const token = randomToken();
+  await insertStatusLink(trx, dealerId, sha256(token));
+  return token;
+}
+
+const NEXT_STEP: Record<ApplicationStage, string> = {
+  received: 'Our team reviews every application within 2-3 business days.',
+  under_review: 'Our team reviews every application within 2-3 business days. You will hear from us by email.',
+  approved:
+    'Next: set your password with the link in your approval email, then book your onboarding call; it takes place within 5 business days.',
+  rejected: 'If you think something was missed, book a call and we will talk it through.',
+};
+
+function stageOf(status: string): ApplicationStage {
+  if (status === 'pending') return 'under_review';
+  if (status === 'rejected') return 'rejected';
+  return 'approved';
+}
+
+/**
+ * What the status page shows, and nothing more: where the application stands, the admin's
+ * reason when rejected, what happens next and when, and the applicant's own contact details to
+ * prefill the Book a Call form. An unknown or revoked link is a 404.
+ */
+export async function applicationStatus(ctx: Context, token: string) {
+  const app = await findApplicationByStatusToken(ctx.db, sha256(token));
+  if (!app) throw new AppError('NOT_FOUND', STATUS_LINK_NOT_FOUND);
+  const stage = stageOf(app.status);
+  return {
+    stage,
+    fullName: app.fullName,
+    companyName: app.companyName,
+    tier: app.tier,
+    submittedAt: new Date(app.createdAt).toISOString(),
+    decidedAt: stage === 'approved' && app.approvalDate ? new Date(app.approvalDate).toISOString() : null,
+    rejectionReason: stage === 'rejected' ? app.rejectionReason : null,
+    nextStep: NEXT_STEP[stage],
+    reviewWithin: '2-3 business days',
+    onboardingCallWithin: '5 business days',
+    booking: { name: app.fullName, email: app.email, phone: app.phoneE164 },
+  };
+}
+
+/** Revokes an application's status links (its page answers 404 from then on); audited. */
+export async function revokeStatusLink(ctx: Context & { user: User }, dealerId: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const dealer = await findDealerForAdmin(trx, dealerId);
+    if (!dealer) throw new AppError('NOT_FOUND', 'Dealer not found');
+    const revoked = await revokeStatusLinks(trx, dealerId, ctx.user.username);
+    await audit(trx, ctx, {
+      eventType: 'dealer.status_link_revoked',
+      category: 'admin',
+      message: revoked
+        ? `${ctx.user.username} revoked the application status link of ${dealer.email}`
+        : `${ctx.user.username} found no live status link for ${dealer.email}`,
+      dealerId,
+      details: { revoked },
+    });
+    return { ok: true as const, revoked };
+  });
+}
+
+export async function statusLinkState(ctx: Context, dealerId: string) {
+  return { live: (await countLiveStatusLinks(ctx.db, dealerId)) > 0 };
+}

@@ -1,0 +1,54 @@
+import { insertCallSchedule } from '@dn/db/queries/call-schedules';
+import type { ScheduleCall } from '@dn/schema';
+import type { Context } from '../../context';
+import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { ipKey } from '../../lib/ip-key';
+import { hit } from '../accounts/rate-limit';
+import { audit } from '../audit/audit';
+import { enqueueMail } from '../mail/outbox';
+import { callConfirmationEmail } from '../mail/templates';
+
+export const DUPLICATE_CALL = 'You already booked a call for this date and time window. Please choose another.';
+
+/**
+ * Books a free call (status scheduled) and queues the visitor's confirmation with an .ics
+ * file. The schema refuses past dates (counted in CALL_TIME_ZONE); the partial unique index on
+ * (lower(email), date, window) refuses a second booking of the same slot, even a simultaneous one.
+ */
+export async function scheduleCall(ctx: Context, input: ScheduleCall) {
+  await hit(ctx.db, `call:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.callPerIp);
+  const call = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await insertCallSchedule(trx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        preferredDate: input.preferredDate,
+        preferredTime: input.preferredTime,
+        status: 'scheduled',
+        notes: input.notes ?? null,
+        updatedAt: new Date(),
+      });
+      await audit(trx, ctx, {
+        eventType: 'call.scheduled',
+        category: 'call',
+        message: `Call booked by ${row.email} for ${row.preferredDate} (${row.preferredTime})`,
+        details: { callId: row.id, preferredDate: row.preferredDate, preferredTime: row.preferredTime },
+      });
+      await enqueueMail(trx, callConfirmationEmail(row, { publicUrl: ctx.config.publicUrl }));
+      return row;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_CALL);
+      throw err;
+    });
+  ctx.mail.kick();
+  return {
+    ok: true as const,
+    id: call.id,
+    preferredDate: call.preferredDate,
+    preferredTime: call.preferredTime,
+    status: call.status,
+  };
+}

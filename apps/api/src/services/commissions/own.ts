@@ -1,0 +1,43 @@
+import { ledgerTotals, listRecruiterLedger } from '@dn/db/queries/commissions';
+import { COMMISSIONS_PAGE_SIZE } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { maskEmail } from '../affiliate/stats';
+
+/** A recruiter's own earnings: the summary by status and their ledger, paged (GET /api/affiliate/commissions). */
+export async function ownCommissions(ctx: Context & { user: User }, page: number) {
+  const recruiterDealerId = ctx.user.id;
+  const monthStart = new Date();
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const [rows, totals, month] = await Promise.all([
+    listRecruiterLedger(ctx.db, recruiterDealerId, {
+      limit: COMMISSIONS_PAGE_SIZE,
+      offset: (page - 1) * COMMISSIONS_PAGE_SIZE,
+    }),
+    ledgerTotals(ctx.db, { recruiterDealerId }),
+    ledgerTotals(ctx.db, { recruiterDealerId, from: monthStart }),
+  ]);
+  return {
+    summary: {
+      pending: totals.pending,
+      approved: totals.approved,
+      paid: totals.paid,
+      clawbacks: totals.clawbacks,
+      thisMonth: month.ledger,
+    },
+    items: rows.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      orderedAt: c.orderedAt?.toISOString() ?? null,
+      referredName: c.referredName,
+      referredEmail: c.referredEmail ? maskEmail(c.referredEmail) : null,
+      amount: c.amount ?? '0.00',
+      status: c.status,
+      voidReason: c.voidReason,
+      paidAt: c.paidAt?.toISOString() ?? null,
+    })),
+    total: totals.total,
+    page,
+    pageSize: COMMISSIONS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,24 @@
+import { countDealersByStatus } from '@dn/db/queries/dealer-counts';
+import { listDealersPage, searchDealerOptions } from '@dn/db/queries/dealers';
+import { DEALER_STATUSES, type DealerListQuery, type DealerStatus } from '@dn/schema';
+import type { Context } from '../../context';
+
+/** The admin's dealer table with its tab counts, and the dealer picker of the Link Referral dialog. */
+
+export async function listDealers(ctx: Context, query: DealerListQuery) {
+  const [items, counts] = await Promise.all([listDealersPage(ctx.db, query), countDealersByStatus(ctx.db, query)]);
+  const byStatus = Object.fromEntries(DEALER_STATUSES.map((s) => [s, 0])) as Record<DealerStatus, number>;
+  for (const c of counts) byStatus[c.status] = c.count;
+  const all = counts.reduce((sum, c) => sum + c.count, 0);
+  return {
+    items,
+    total: query.status ? byStatus[query.status] : all,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: { all, ...byStatus },
+  };
+}
+
+export async function dealerOptions(ctx: Context, q: string | undefined) {
+  return { items: await searchDealerOptions(ctx.db, q, 20) };
+}

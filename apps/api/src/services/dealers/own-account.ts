@@ -1,0 +1,119 @@
+import {
+  findDealerPasswordForUpdate,
+  findOwnProfile,
+  lockOwnProfile,
+  replaceDealerPassword,
+  updateOwnProfile as writeOwnProfile,
+} from '@dn/db/queries/dealer-profile';
+import { endOtherSessionsOfUser } from '@dn/db/queries/sessions';
+import type { changeOwnPasswordInput, dealerProfileInput } from '@dn/schema';
+import type { z } from 'zod';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { queuePasswordChangedEmail } from '../accounts/emails';
+import { audit } from '../audit/audit';
+import { listOwnSessions } from '../team/own-account';
+
+/** What a signed-in dealer changes themselves (issue 15): profile, password, sessions. Email and tier stay the admin's. */
+
+type DealerCtx = Context & { user: User };
+
+export async function ownProfile(ctx: DealerCtx) {
+  const p = await findOwnProfile(ctx.db, ctx.user.id);
+  if (!p) throw new AppError('NOT_FOUND', 'Dealer not found');
+  return {
+    email: p.email,
+    tier: p.tier,
+    fullName: p.fullName,
+    companyName: p.companyName ?? '',
+    phoneE164: p.phoneE164,
+    addressJson: { street: '', city: '', state: '', zipCode: '', country: 'US', ...(p.addressJson ?? {}) },
+    logoUrl: p.logoUrl ?? '',
+    crmName: p.crmName ?? '',
+  };
+}
+
+/** Saves the profile; the changed fields (before and after) go to the audit trail, so the admin timeline shows them. */
+export async function updateOwnProfile(ctx: DealerCtx, input: z.output<typeof dealerProfileInput>) {
+  const next = {
+    companyName: input.companyName ?? null,
+    phoneE164: input.phoneE164,
+    addressJson: input.addressJson,
+    logoUrl: input.logoUrl || null,
+    crmName: input.crmName || null,
+  };
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const before = await lockOwnProfile(trx, ctx.user.id);
+    if (!before) throw new AppError('NOT_FOUND', 'Dealer not found');
+    const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(next[k]),
+    );
+    if (fields.length === 0) return [];
+    await writeOwnProfile(trx, ctx.user.id, { ...next, addressJson: JSON.stringify(next.addressJson) });
+    await audit(trx, ctx, {
+      eventType: 'dealer.profile_updated',
+      category: 'dealer',
+      message: `${before.email} updated their profile: ${fields.join(', ')}`,
+      dealerId: ctx.user.id,
+      details: {
+        fields,
+        before: Object.fromEntries(fields.map((f) => [f, before[f] ?? null])),
+        after: Object.fromEntries(fields.map((f) => [f, next[f]])),
+      },
+    });
+    return fields;
+  });
+  return { ok: true as const, changed };
+}
+
+/** The current password is required; the other sessions end, and the "password changed" email goes out. */
+export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeof changeOwnPasswordInput>) {
+  const row = await findDealerPasswordForUpdate(ctx.db, ctx.user.id);
+  if (!row?.password || !(await verifyPassword(row.password, input.currentPassword))) {
+    await audit(ctx.db, ctx, {
+      eventType: 'dealer.password_change_failed',
+      category: 'auth',
+      message: 'A wrong current password was given',
+      dealerId: ctx.user.id,
+      success: false,
+    });
+    throw new AppError('INVALID_INPUT', 'Current password is incorrect', {
+      fieldErrors: { currentPassword: 'Current password is incorrect' },
+    });
+  }
+  const hash = await hashPassword(input.newPassword);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    const dealer = await findDealerPasswordForUpdate(trx, ctx.user.id);
+    if (!dealer) throw new AppError('NOT_FOUND', 'Dealer not found');
+    await replaceDealerPassword(trx, dealer.id, hash);
+    const n = await endOtherSessionsOfUser(trx, dealer.id, ctx.meta.sessionRef);
+    await queuePasswordChangedEmail(trx, dealer, ctx.config);
+    await audit(trx, ctx, {
+      eventType: 'dealer.password_changed',
+      category: 'auth',
+      message: `${dealer.email} changed their password`,
+      dealerId: dealer.id,
+      details: { otherSessionsEnded: n },
+    });
+    return n;
+  });
+  ctx.mail.kick();
+  return { ok: true as const, otherSessionsEnded: ended };
+}
+
+/** The dealer's live sessions (the admins' list, issue 14): device, last seen, which one is this. */
+export const listDealerSessions = (ctx: DealerCtx) => listOwnSessions(ctx);
+
+/** "Sign out everywhere": every other session of this dealer ends at once. */
+export async function signOutOtherSessions(ctx: DealerCtx) {
+  const n = await endOtherSessionsOfUser(ctx.db, ctx.user.id, ctx.meta.sessionRef);
+  await audit(ctx.db, ctx, {
+    eventType: 'dealer.signed_out_everywhere',
+    category: 'auth',
+    message: `Signed out of ${n} other session${n === 1 ? '' : 's'}`,
+    dealerId: ctx.user.id,
+    details: { ended: n },
+  });
+  return { ok: true as const, ended: n };
+}

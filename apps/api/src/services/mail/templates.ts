@@ -1,0 +1,333 @@
+import {
+  CALL_DURATION_MINUTES,
+  CALL_TIME_ZONE,
+  CALL_TIME_ZONE_LABEL,
+  CALL_WINDOWS,
+  type CallTime,
+  displayMoney,
+  type Tier,
+  TOKEN_TTL_HOURS,
+} from '@dn/schema';
+import { buildIcs } from '../../lib/ics';
+import type { MailMessage } from './outbox';
+import { render } from './render';
+
+/**
+ * Every email's words, rendered to text and HTML by render.ts. A template only builds the
+ * message; the service that sends it decides when, and enqueues it in its transaction. Links
+ * are built from PUBLIC_URL only: a request's Host header is the attacker's to choose, and a
+ * reset link pointing elsewhere would leak the token.
+ */
+
+/** 2026-12-01 -> "Tuesday, December 1, 2026" (the date is a calendar day, so it is read in UTC). */
+export function longDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+export function callConfirmationEmail(
+  call: { id: string; name: string; email: string; phone: string; preferredDate: string; preferredTime: CallTime },
+  opts: { publicUrl: string; organizerEmail?: string },
+): MailMessage {
+  const window = CALL_WINDOWS[call.preferredTime];
+  const when = `${longDate(call.preferredDate)}, ${window.label.toLowerCase()} (${window.range} ${CALL_TIME_ZONE_LABEL})`;
+  const { text, html } = render([
+    `Hi ${call.name},`,
+    `Thanks for booking a free ${CALL_DURATION_MINUTES}-minute call about the dealer program.`,
+    {
+      lines: [
+        `Date: ${longDate(call.preferredDate)}`,
+        `Time window: ${window.label}, ${window.range}`,
+        `Time zone: ${CALL_TIME_ZONE_LABEL} (${CALL_TIME_ZONE})`,
+        `We will call you at: ${call.phone}`,
+      ],
+    },
+    'A member of our team will call you during that window. The attached calendar file holds the window in your calendar.',
+    `Learn more before the call: ${opts.publicUrl}/presentation`,
+  ]);
+  const ics = buildIcs({
+    uid: call.id,
+    date: call.preferredDate,
+    startHour: window.startHour,
+    endHour: window.endHour,
+    timeZone: CALL_TIME_ZONE,
+    summary: `Dealer program call (${CALL_DURATION_MINUTES} min, ${window.label.toLowerCase()} window)`,
+    description: `We will call ${call.phone} during the ${window.label.toLowerCase()} window (${window.range} ${CALL_TIME_ZONE_LABEL}).`,
+    ...(opts.organizerEmail ? { organizerEmail: opts.organizerEmail } : {}),
+    attendee: { name: call.name, email: call.email },
+  });
+  return {
+    kind: 'call_confirmation',
+    to: call.email,
+    subject: `Your call is booked: ${when}`,
+    text,
+    html,
+    attachments: [{ filename: 'dealer-program-call.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+  };
+}
+
+export function applicationReceivedEmail(
+  dealer: { id: string; fullName: string; email: string; tier: Tier },
+  opts: { publicUrl: string; statusUrl?: string },
+): MailMessage {
+  const { text, html } = render([
+    `Hi ${dealer.fullName},`,
+    `We received your application to become a ${dealer.tier} dealer. Thank you!`,
+    ...(opts.statusUrl
+      ? [
+          'See where your application stands at any time (a private link, no sign-in needed):',
+          { url: opts.statusUrl, label: 'Application status' },
+        ]
+      : []),
+    {
+      intro: 'What happens next:',
+      items: [
+        'Our team reviews your application within 2-3 business days.',
+        'Once approved, we schedule your onboarding call within 5 business days.',
+        'You will receive an email with a link to set your password and open your dealer dashboard.',
+      ],
+    },
+    `Meanwhile, see the program overview: ${opts.publicUrl}/presentation`,
+  ]);
+  return {
+    kind: 'application_received',
+    to: dealer.email,
+    subject: 'Application received',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+/** Whom an account email goes to. */
+export interface EmailDealer {
+  id: string;
+  email: string;
+  fullName: string;
+  tier?: string | null;
+}
+
+const linkFor = (publicUrl: string, token: string) => `${publicUrl}/login?token=${encodeURIComponent(token)}`;
+const loginUrl = (publicUrl: string) => `${publicUrl}/login`;
+const hours = (h: number) => (h === 1 ? '1 hour' : `${h} hours`);
+
+/** The approval email (or, with `resend`, a fresh set-up link): set a password (72 hours), what comes next, how to get another link. */
+export function approvalEmail(
+  dealer: EmailDealer,
+  opts: { publicUrl: string; token: string; resend?: boolean | undefined },
+): MailMessage {
+  const tier = dealer.tier ? `${dealer.tier} dealer` : 'dealer';
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    opts.resend
+      ? `Here is a new link to set the password of your ${tier} account. Any earlier link no longer works.`
+      : `Good news: your application has been approved and you are now a ${tier} in our network. Set your password with the link below to open your dealer dashboard.`,
+    { url: linkFor(opts.publicUrl, opts.token), label: 'Set up your password' },
+    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.setup)}.`,
+    'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. We will also contact you to schedule your onboarding call within 5 business days.',
+    `If the link has expired or was already used, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and enter ${dealer.email}: we will email you a fresh link.`,
+    'If you did not apply to become a dealer, you can ignore this email.',
+  ]);
+  return {
+    kind: opts.resend ? 'setup_link' : 'approval',
+    to: dealer.email,
+    subject: opts.resend
+      ? 'Your new link to set up your dealer password'
+      : 'Your dealer application is approved: set up your password',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+/** A password reset link (1 hour). */
+export function resetEmail(dealer: EmailDealer, opts: { publicUrl: string; token: string }): MailMessage {
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    'We received a request to reset the password of your dealer account. Choose a new password with the link below.',
+    { url: linkFor(opts.publicUrl, opts.token), label: 'Reset your password' },
+    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.reset)}. If it has expired, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and ask for another.`,
+    'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  ]);
+  return {
+    kind: 'password_reset',
+    to: dealer.email,
+    subject: 'Reset your dealer account password',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+/** A notice after the password changed, so an owner who did not do it finds out. */
+export function passwordChangedEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    'The password of your dealer account was just set. Any other signed-in sessions of your account have been signed out.',
+    `If this was not you, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" to set a new password, and contact support.`,
+  ]);
+  return {
+    kind: 'password_changed',
+    to: dealer.email,
+    subject: 'Your dealer account password was changed',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+export function commissionEarnedEmail(
+  recruiter: { id: string; fullName: string; email: string },
+  c: { amount: string; referredName: string; orderedAt: Date },
+  opts: { publicUrl: string },
+): MailMessage {
+  const day = c.orderedAt.toISOString().slice(0, 10);
+  const { text, html } = render([
+    `Hi ${recruiter.fullName},`,
+    `You earned a commission of ${displayMoney(c.amount)}: ${c.referredName}, a dealer you referred, placed an order on ${longDate(day)}.`,
+    'The commission is pending during the refund window; once approved it is paid in the next payout.',
+    `See your earnings: ${opts.publicUrl}/dashboard`,
+  ]);
+  return {
+    kind: 'commission_earned',
+    to: recruiter.email,
+    subject: `You earned a ${displayMoney(c.amount)} commission`,
+    text,
+    html,
+    dealerId: recruiter.id,
+  };
+}
+
+export function payoutSentEmail(
+  recruiter: { id: string; fullName: string; email: string },
+  p: { amount: string; commissionCount: number; reference: string },
+  opts: { publicUrl: string },
+): MailMessage {
+  const { text, html } = render([
+    `Hi ${recruiter.fullName},`,
+    {
+      lines: [
+        `Your payout of ${displayMoney(p.amount)} for ${p.commissionCount} commission${p.commissionCount === 1 ? '' : 's'} was sent.`,
+        `Payment reference: ${p.reference}`,
+      ],
+    },
+    `See your earnings: ${opts.publicUrl}/dashboard`,
+  ]);
+  return {
+    kind: 'payout_sent',
+    to: recruiter.email,
+    subject: `Your payout of ${displayMoney(p.amount)} was sent`,
+    text,
+    html,
+    dealerId: recruiter.id,
+  };
+}
+
+// Decision emails (issue 14): one per decision that changed something, queued by the decision
+// in services/review and held for its undo window.
+
+/** What a tier means for the dealer (SPEC sections 9 and 10): first-order form and inventory. */
+export const TIER_TERMS: Record<Tier, { form: string; inventory: string }> = {
+  Affiliate: {
+    form: 'The first-order form is optional for your tier.',
+    inventory: 'No initial inventory is required.',
+  },
+  Authorized: {
+    form: 'You must complete the first-order form before your first order.',
+    inventory: 'Initial inventory: 5,000 dollars, prepaid.',
+  },
+  Preferred: {
+    form: 'You must complete the first-order form before your first order.',
+    inventory: 'Initial inventory: 25,000 dollars, with 50% paid upfront.',
+  },
+};
+
+export function rejectionEmail(dealer: EmailDealer, opts: { reason: string }): MailMessage {
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    'Thank you for applying to our dealer network. After reviewing your application we are unable to approve it at this time.',
+    { lines: ['Reason given by our team:', opts.reason] },
+    'If your situation changes, or you believe this was a mistake, reply to this email and we will take another look.',
+  ]);
+  return {
+    kind: 'rejection',
+    to: dealer.email,
+    subject: 'Your dealer application was not approved',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+export function suspensionEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    'Your dealer account has been suspended. You are signed out and cannot sign in to your dashboard while it is suspended.',
+    `If you think this is a mistake, reply to this email. More about the program: ${opts.publicUrl}/presentation`,
+  ]);
+  return {
+    kind: 'suspension',
+    to: dealer.email,
+    subject: 'Your dealer account has been suspended',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+export function reactivationEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    'Good news: your dealer account is active again. You can sign in to your dashboard with your usual password.',
+    { url: loginUrl(opts.publicUrl), label: 'Sign in' },
+    `If you no longer know your password, choose "Forgot password?" on that page and enter ${dealer.email}.`,
+  ]);
+  return {
+    kind: 'reactivation',
+    to: dealer.email,
+    subject: 'Your dealer account is active again',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+export function tierChangeEmail(dealer: EmailDealer, opts: { from: Tier; to: Tier; publicUrl: string }): MailMessage {
+  const terms = TIER_TERMS[opts.to];
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    `Your dealer tier has changed from ${opts.from} to ${opts.to}.`,
+    { intro: `What this means for you as a ${opts.to} dealer:`, items: [terms.form, terms.inventory] },
+    `Your dashboard shows your tier and your first-order form: ${opts.publicUrl}/dashboard`,
+  ]);
+  return {
+    kind: 'tier_change',
+    to: dealer.email,
+    subject: `Your dealer tier is now ${opts.to}`,
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+/** An owner's invitation to join the admin team (issue 14): a one-time link, 72 hours. */
+export function adminInviteEmail(
+  to: string,
+  opts: { publicUrl: string; token: string; role: string; invitedBy: string },
+): MailMessage {
+  const { text, html } = render([
+    'Hello,',
+    `${opts.invitedBy} invited you to the dealer network's admin console as ${opts.role === 'owner' ? 'an' : 'a'} ${opts.role}. Choose your password with the link below; your username is this email address.`,
+    {
+      url: `${opts.publicUrl}/admin/accept-invite?token=${encodeURIComponent(opts.token)}`,
+      label: 'Accept the invitation',
+    },
+    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.admin_invite)}. If it has expired, ask an owner for a new invitation.`,
+  ]);
+  return { kind: 'admin_invite', to, subject: 'You are invited to the dealer network admin console', text, html };
+}

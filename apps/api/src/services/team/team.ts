@@ -1,0 +1,165 @@
+import {
+  deleteAdmin,
+  findAdminByUsernameCi,
+  findAdminForUpdate,
+  findInvitation,
+  insertAdminWithRole,
+  insertInvitation,
+  listAdmins,
+  listPendingInvitations,
+  lockOwners,
+  markInvitationAccepted,
+  openInvitationIds,
+  setAdminRole,
+} from '@dn/db/queries/admins';
+import { findToken, insertInviteToken, retireInviteTokens, useInviteToken } from '@dn/db/queries/magic-link-tokens';
+import { endSessionsOfUser } from '@dn/db/queries/sessions';
+import {
+  type AdminRoleName,
+  type acceptInviteInput,
+  EXPIRED_LINK,
+  INVALID_LINK,
+  type inviteAdminInput,
+  LAST_OWNER_MESSAGE,
+  TOKEN_SHAPE,
+  TOKEN_TTL_HOURS,
+} from '@dn/schema';
+import type { z } from 'zod';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { loadSessionUser, publicUser } from '../accounts/users';
+import { audit } from '../audit/audit';
+import { enqueueMail } from '../mail/outbox';
+import { adminInviteEmail } from '../mail/templates';
+
+/**
+ * The admin team (issue 14): an owner invites, changes roles and removes; the invitee accepts.
+ * The last-owner rule holds under concurrency: every change that could remove an owner locks
+ * the owners' rows first (lockOwners), so of two owners demoting each other one waits and then
+ * sees it is the last (docs/decisions/0610-admin-roles.md).
+ */
+
+type AdminCtx = Context & { user: User };
+
+export async function listTeam(ctx: AdminCtx) {
+  const [admins, invitations] = await Promise.all([listAdmins(ctx.db), listPendingInvitations(ctx.db)]);
+  return { admins: admins.map((a) => ({ ...a, isYou: a.id === ctx.user.id })), invitations };
+}
+
+/** Invites an admin by email: a one-time link (hashed at rest, 72 h); a new invitation supersedes older links. */
+export async function inviteAdmin(ctx: AdminCtx, input: z.output<typeof inviteAdminInput>) {
+  if (await findAdminByUsernameCi(ctx.db, input.email)) {
+    throw new AppError('CONFLICT', 'An admin with this email already exists');
+  }
+  const invitation = await ctx.db.transaction().execute(async (trx) => {
+    await retireInviteTokens(trx, await openInvitationIds(trx, input.email));
+    const inv = await insertInvitation(trx, { email: input.email, role: input.role, invitedBy: ctx.user.id });
+    const token = randomToken();
+    await insertInviteToken(trx, {
+      tokenHash: sha256(token),
+      invitationId: inv.id,
+      expiresAt: new Date(Date.now() + TOKEN_TTL_HOURS.admin_invite * 3_600_000),
+    });
+    await enqueueMail(
+      trx,
+      adminInviteEmail(input.email, {
+        publicUrl: ctx.config.publicUrl,
+        token,
+        role: input.role,
+        invitedBy: ctx.user.fullName === 'Admin' ? ctx.user.username : ctx.user.fullName,
+      }),
+    );
+    await audit(trx, ctx, {
+      eventType: 'admin.invited',
+      category: 'admin',
+      message: `${ctx.user.username} invited ${input.email} as ${input.role}`,
+      details: { email: input.email, role: input.role, invitationId: inv.id },
+    });
+    return inv;
+  });
+  ctx.mail.kick();
+  return { id: invitation.id, email: invitation.email, role: invitation.role };
+}
+
+/** Whether removing `id` from the owners (by demotion or removal) leaves none. Call after lockOwners. */
+const wouldLeaveNoOwner = (owners: string[], id: string) => owners.length === 1 && owners[0] === id;
+
+export async function changeAdminRole(ctx: AdminCtx, id: string, role: AdminRoleName) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const owners = await lockOwners(trx);
+    const target = await findAdminForUpdate(trx, id);
+    if (!target) throw new AppError('NOT_FOUND', 'Admin not found');
+    if (target.role === role) return;
+    if (role !== 'owner' && wouldLeaveNoOwner(owners, id)) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE);
+    await setAdminRole(trx, id, role);
+    await audit(trx, ctx, {
+      eventType: 'admin.role_changed',
+      category: 'admin',
+      message: `${ctx.user.username} changed ${target.username} from ${target.role} to ${role}`,
+      details: { adminId: id, from: target.role, to: role },
+    });
+  });
+  return { ok: true as const };
+}
+
+/** Removes an admin; their sessions end in the same transaction, so no request of theirs follows. */
+export async function removeAdmin(ctx: AdminCtx, id: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const owners = await lockOwners(trx);
+    const target = await findAdminForUpdate(trx, id);
+    if (!target) throw new AppError('NOT_FOUND', 'Admin not found');
+    if (wouldLeaveNoOwner(owners, id)) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE);
+    await deleteAdmin(trx, id);
+    await endSessionsOfUser(trx, id);
+    await audit(trx, ctx, {
+      eventType: 'admin.removed',
+      category: 'admin',
+      message: `${ctx.user.username} removed ${target.username} (${target.role})`,
+      details: { adminId: id, role: target.role },
+    });
+  });
+  return { ok: true as const };
+}
+
+/** The invitee sets a name and password: the admin is created with the invited role and signed in. */
+export async function acceptInvitation(ctx: Context, input: z.output<typeof acceptInviteInput>) {
+  if (!TOKEN_SHAPE.test(input.token)) throw new AppError('INVALID_INPUT', INVALID_LINK);
+  const hash = sha256(input.token);
+  // A cheap look first: nobody makes the server hash a password for a link that cannot work.
+  const pending = await findToken(ctx.db, hash);
+  if (pending?.purpose !== 'admin_invite') throw new AppError('INVALID_INPUT', INVALID_LINK);
+  if (pending.used || new Date(pending.expiresAt) <= new Date()) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+  const passwordHash = await hashPassword(input.password);
+  const admin = await ctx.db.transaction().execute(async (trx) => {
+    const used = await useInviteToken(trx, hash);
+    if (!used) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+    const inv = await findInvitation(trx, used.invitationId);
+    if (!inv || inv.acceptedAt) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+    if (await findAdminByUsernameCi(trx, inv.email))
+      throw new AppError('CONFLICT', 'An admin with this email already exists');
+    const a = await insertAdminWithRole(trx, {
+      username: inv.email,
+      email: inv.email,
+      fullName: input.fullName,
+      role: inv.role,
+      passwordHash,
+    });
+    await markInvitationAccepted(trx, inv.id);
+    await audit(
+      trx,
+      { ...ctx, user: null },
+      {
+        eventType: 'admin.invitation_accepted',
+        category: 'admin',
+        message: `${inv.email} joined the admin team as ${inv.role}`,
+        details: { actor: inv.email, adminId: a.id, role: inv.role, invitationId: inv.id },
+      },
+    );
+    return a;
+  });
+  await ctx.session.signIn({ id: admin.id, role: 'admin' });
+  const user = await loadSessionUser(ctx.db, { userId: admin.id, role: 'admin' });
+  return { user: publicUser(user!) };
+}

@@ -1,0 +1,82 @@
+import { Webhook } from 'standardwebhooks';
+import { createDealer, type Harness, signInAdmin } from './helpers';
+
+/** Shared by the partner-program tests (issue 13). */
+
+export const WEBHOOK_SECRET = `whsec_${Buffer.from('partner-program-test-secret-0123456789').toString('base64')}`;
+
+/** Signs a body the way a Standard Webhooks sender does. */
+export function signedHeaders(body: string, opts: { secret?: string; at?: Date; id?: string } = {}) {
+  const id = opts.id ?? `msg_${Math.random().toString(36).slice(2)}`;
+  const at = opts.at ?? new Date();
+  const signature = new Webhook(opts.secret ?? WEBHOOK_SECRET).sign(id, at, body);
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
+}
+
+export function postWebhook(h: Harness, payload: unknown, opts: Parameters<typeof signedHeaders>[1] = {}) {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/integrations/orders',
+    headers: signedHeaders(body, opts),
+    payload: body,
+  });
+}
+
+/** A recruiter (with a recruiter id) and a dealer they referred, approved `approvedDaysAgo` days ago. */
+export async function referredPair(
+  h: Harness,
+  opts: { tier?: 'Affiliate' | 'Authorized' | 'Preferred'; approvedDaysAgo?: number } = {},
+) {
+  const recruiter = await createDealer(h.db, { status: 'active', fullName: 'Rita Recruiter' });
+  const rid = `rita${Math.random().toString(36).slice(2, 10)}`;
+  await h.db.updateTable('dealers').set({ recruiterId: rid }).where('id', '=', recruiter.id).execute();
+  const dealer = await createDealer(h.db, {
+    status: 'approved',
+    referredBy: recruiter.id,
+    tier: opts.tier ?? 'Affiliate',
+    fullName: 'Dan Dealer',
+  });
+  const approvedAt = new Date(Date.now() - (opts.approvedDaysAgo ?? 1) * 86_400_000);
+  await h.db.updateTable('dealers').set({ approvalDate: approvedAt }).where('id', '=', dealer.id).execute();
+  return { recruiter: { ...recruiter, recruiterId: rid }, dealer };
+}
+
+export async function setRule(
+  h: Harness,
+  cookie: string,
+  tier: string,
+  rule: { type: 'percent' | 'fixed'; value: string; appliesTo: 'first' | 'all'; months?: number; holdDays?: number },
+) {
+  const res = await h.app.inject({
+    method: 'PUT',
+    url: `/api/admin/commission-rules/${tier}`,
+    headers: { cookie },
+    payload: rule,
+  });
+  if (res.statusCode !== 200) throw new Error(`setRule ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+
+export async function counts(h: Harness) {
+  const [o, c] = await Promise.all([
+    h.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    h.db
+      .selectFrom('commissions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { orders: Number(o.n), commissions: Number(c.n) };
+}
+
+export { signInAdmin };

@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
+import { linkIn, waitForMail } from './support/mail';
+import { sql } from './support/site';
+
+// Admins with roles (issue 14): an owner invites a viewer by email; the viewer sets a password
+// from the link, is signed in, finds no mutation control, and a direct mutation is refused.
+
+async function signInOwner(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin/);
+}
+
+test('an owner invites a viewer, who signs up from the email and can change nothing', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Several pages and two sessions on a shared, loaded machine.
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36);
+  const email = `viewer.${tag}@example.com`;
+  const [dealer] = await sql<{ id: string }>(
+    `insert into dealers (email, full_name, company_name, tier, status, phone_e164, address_json, updated_at)
+     values ($1, $2, 'Role Co', 'Affiliate', 'pending', '+15551234567',
+       '{"street":"1 Main St","city":"Austin","state":"TX","zipCode":"78701","country":"US"}'::jsonb, now())
+     returning id::text as id`,
+    [`roles.${tag}@example.com`, `Role Pending ${tag}`],
+  );
+
+  await signInOwner(page);
+  await page.goto('/admin?tab=team');
+  await page.getByLabel('Invite by email').fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent')).toBeVisible();
+  await expect(page.getByText(`${email} as viewer`)).toBeVisible();
+
+  const mail = await waitForMail(email, /invited/);
+  const link = linkIn(mail, '/admin/accept-invite');
+
+  const context = await browser.newContext({ baseURL });
+  const viewer = await context.newPage();
+  await viewer.goto(link);
+  await viewer.getByLabel('Full name').fill('Vera Viewer');
+  await viewer.getByRole('textbox', { name: 'Password' }).fill('viewer-password-1');
+  await viewer.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(viewer).toHaveURL(/\/admin/);
+
+  // Dealers: the row is there, its decisions are not.
+  await viewer.goto(`/admin?q=${encodeURIComponent(`Role Pending ${tag}`)}`);
+  await expect(viewer.getByText(`Role Pending ${tag}`)).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'History' })).toBeVisible();
+  for (const name of ['Approve', 'Reject', 'Grant Access', 'Link Referral', 'Clear All', 'Export CSV']) {
+    await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(viewer.getByRole('combobox', { name: `Status of Role Pending ${tag}` })).toBeDisabled();
+  await expect(viewer.getByRole('tab', { name: 'Team' })).toHaveCount(0);
+  await expect(viewer.getByRole('tab', { name: 'Activity' })).toBeVisible();
+
+  await viewer.getByRole('tab', { name: 'Call Schedules' }).click();
+  await expect(viewer.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
+  await viewer.getByRole('tab', { name: 'First Order Forms' }).click();
+  await expect(viewer.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await viewer.getByRole('tab', { name: 'Landing Videos' }).click();
+  await expect(viewer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await viewer.getByRole('tab', { name: 'Commissions' }).click();
+  await expect(viewer.getByRole('button', { name: /Approve selected/ })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Create payout batch' })).toHaveCount(0);
+
+  // The server refuses whatever the page shows.
+  const res = await viewer.request.post(`/api/admin/dealers/${dealer!.id}/approve`, {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(res.status()).toBe(403);
+  const [row] = await sql<{ status: string }>('select status from dealers where id = $1', [dealer!.id]);
+  expect(row!.status).toBe('pending');
+  await context.close();
+});

@@ -1,0 +1,144 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { ADMIN, WEBHOOK_SECRET } from './global-setup';
+import { applyAsDealer, approveAsAdmin, approvedDealer, uniqueEmail } from './support/accounts';
+import { waitForMail } from './support/mail';
+
+/**
+ * The partner program's whole loop (issue 13): a referred dealer's order arrives by the signed
+ * webhook -> the recruiter's dashboard shows a pending commission -> the admin approves it and
+ * pays a batch -> the recruiter sees it paid and has the email (the real SMTP receiver).
+ */
+
+/** Signs like a Standard Webhooks sender (the server verifies with the standardwebhooks package). */
+function signed(body: string) {
+  const id = `msg_${randomUUID()}`;
+  const ts = String(Math.floor(Date.now() / 1000));
+  const key = Buffer.from(WEBHOOK_SECRET.replace(/^whsec_/, ''), 'base64');
+  const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': ts,
+    'webhook-signature': `v1,${sig}`,
+  };
+}
+
+test('a referred order earns a commission that the admin approves and pays', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const baseURL = process.env.E2E_BASE_URL!;
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const recruiter = await approvedDealer(page.request, admin, { fullName: 'Rita Recruiter' });
+    const referredEmail = uniqueEmail('referred');
+    const other = await playwrightRequest.newContext({ baseURL });
+    await applyAsDealer(other, referredEmail, { fullName: 'Dan Referred', referredBy: recruiter.id });
+    const referredId = await approveAsAdmin(admin, referredEmail);
+    await other.dispose();
+    const rule = await admin.put('/api/admin/commission-rules/Affiliate', {
+      data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
+    });
+    expect(rule.ok()).toBe(true);
+
+    // The order arrives by the webhook.
+    const orderId = `E2E-${Date.now().toString(36)}`;
+    const body = JSON.stringify({
+      orderId,
+      dealerId: referredId,
+      amount: '612.35',
+      orderedAt: new Date().toISOString(),
+    });
+    const hook = await admin.post('/api/integrations/orders', { headers: signed(body), data: body });
+    expect(hook.status(), await hook.text()).toBe(200);
+
+    // The recruiter sees it pending (10% of 612.35 = 61.235 -> $61.24).
+    await page.goto('/dashboard');
+    // A shared, busy machine: the first dashboard load may take a while.
+    await expect(page.getByTestId('earnings-pending')).toHaveText('$61.24', { timeout: 45_000 });
+    await expect(page.getByTestId('commission-row').filter({ hasText: 'Dan Referred' })).toContainText('pending');
+
+    // The admin approves it and pays a batch in the Commissions tab.
+    const adminPage = await (await browser.newContext()).newPage();
+    await adminPage.goto('/admin/login');
+    await adminPage.getByLabel('Username').fill(ADMIN.username);
+    await adminPage.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+    await adminPage.getByRole('button', { name: /sign in|log in|login/i }).click();
+    await expect(adminPage).toHaveURL(/\/admin$/);
+    await adminPage.getByRole('tab', { name: 'Commissions' }).click();
+    const row = adminPage.getByTestId('admin-commission-row').filter({ hasText: orderId });
+    await expect(row).toContainText('$61.24', { timeout: 45_000 });
+    await row.getByRole('checkbox').check();
+    await adminPage.getByRole('button', { name: /Approve selected/ }).click();
+    await expect(row).toContainText('approved');
+    await adminPage.getByRole('button', { name: 'Create payout batch' }).click();
+    const batch = adminPage.getByTestId('payout-row').first();
+    await expect(batch).toContainText('created');
+    await batch.getByRole('button', { name: 'Mark paid' }).click();
+    await adminPage.getByLabel('Payment reference').fill('ACH-E2E-1');
+    await adminPage.getByRole('button', { name: 'Confirm paid' }).click();
+    await expect(batch).toContainText('paid (ACH-E2E-1)');
+
+    // The recruiter sees it paid and has both emails.
+    await page.reload();
+    await expect(page.getByTestId('earnings-paid')).toHaveText('$61.24', { timeout: 45_000 });
+    await expect(page.getByTestId('earnings-pending')).toHaveText('$0.00');
+    await waitForMail(recruiter.email, /You earned a \$61\.24 commission/);
+    const paid = await waitForMail(recruiter.email, /Your payout of \$61\.24 was sent/);
+    expect(paid.text).toContain('ACH-E2E-1');
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test('an admin records an order on the timeline and imports orders from CSV', async ({ page }) => {
+  test.setTimeout(240_000);
+  const baseURL = process.env.E2E_BASE_URL!;
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const tag = Date.now().toString(36);
+    const email = uniqueEmail(`orders${tag}`);
+    await applyAsDealer(admin, email, { fullName: `Olive Orders ${tag}` });
+    await approveAsAdmin(admin, email);
+
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+    await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // The timeline: record an order; the dealer becomes active.
+    await page.getByTestId('dealer-row').filter({ hasText: email }).getByRole('button', { name: 'History' }).click();
+    const orders = page.getByTestId('dealer-orders');
+    await orders.getByLabel('Order id').fill(`T-${tag}`);
+    await orders.getByLabel('Amount ($)').fill('120.5');
+    await orders.getByRole('button', { name: 'Record order' }).click();
+    await expect(orders).toContainText('1 orders · $120.50 revenue', { timeout: 45_000 });
+    await expect(orders).toContainText(`T-${tag}`);
+    await page.keyboard.press('Escape');
+
+    // The import: preview, progress, and a report of the rejected row.
+    await page.goto('/admin?tab=commissions');
+    const csv = [
+      'orderId,dealerEmail,amount,orderedAt',
+      `I1-${tag},${email},10.00,${new Date().toISOString()}`,
+      `I2-${tag},${email},not-money,${new Date().toISOString()}`,
+    ].join('\n');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByTestId('import-preview')).toContainText(`I2-${tag}`);
+    await page.getByRole('button', { name: /Import 2 rows/ }).click();
+    await expect(page.getByText('1 imported, 0 skipped, 1 rejected.')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download rejected rows' }).click();
+    const report = readFileSync(await (await download).path(), 'utf8');
+    expect(report).toContain(`3,I2-${tag},"Amount must be dollars and cents`);
+    const list = await admin.get(`/api/admin/dealers?q=${encodeURIComponent(email)}`);
+    const id = ((await list.json()) as { items: { id: string }[] }).items[0]!.id;
+    const totals = await (await admin.get(`/api/admin/dealers/${id}/orders`)).json();
+    expect(totals.totals).toMatchObject({ totalOrders: 2, totalRevenue: '130.50' });
+  } finally {
+    await admin.dispose();
+  }
+});

@@ -1,0 +1,176 @@
+import { COMMISSION_STATUSES, type CommissionStatus, DATE_FORMAT, displayMoney } from '@dn/schema';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+import { useAdminRole } from '../admin-team/role';
+import { CommissionStatusBadge } from '../commissions';
+import { ImportOrders } from './ImportOrders';
+import { PayoutsPanel } from './PayoutsPanel';
+import { RulesPanel } from './RulesPanel';
+import { VoidDialog } from './VoidDialog';
+
+const PAGE_SIZE = 20;
+
+/** The admin's Commissions tab (issue 13): the ledger with filters and totals, bulk approve, void, payouts, rules. */
+export function CommissionsTab() {
+  const trpc = useTrpc();
+  const { can } = useAdminRole();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<CommissionStatus | undefined>();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [voiding, setVoiding] = useState<string | null>(null);
+  const input = { status, from: from || undefined, to: to || undefined, page, pageSize: PAGE_SIZE };
+  const list = useQuery(trpc.commissions.list.queryOptions(input));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
+  const approve = useMutation(
+    trpc.commissions.approve.mutationOptions({
+      onSuccess: async (r) => {
+        notifications.show({
+          title: `${r.approved.length} commission${r.approved.length === 1 ? '' : 's'} approved`,
+          message: r.skipped.length ? `${r.skipped.length} skipped: ${r.skipped[0]?.reason}` : '',
+          color: 'green',
+        });
+        setSelected([]);
+        await refresh();
+      },
+      onError: (e) => notifications.show({ title: 'Failed to approve commissions', message: e.message, color: 'red' }),
+    }),
+  );
+  const data = list.data;
+  const pendingIds =
+    data?.items.filter((c) => c.status === 'pending' && c.kind === 'commission').map((c) => c.id) ?? [];
+  return (
+    <Stack gap="xl">
+      <Stack>
+        <Group align="flex-end">
+          <Select
+            label="Status"
+            placeholder="All"
+            clearable
+            data={COMMISSION_STATUSES.map((s) => ({ value: s, label: s }))}
+            value={status ?? null}
+            onChange={(v) => {
+              setStatus((v as CommissionStatus | null) ?? undefined);
+              setPage(1);
+            }}
+            w={160}
+          />
+          <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          {can('reviewer') && (
+            <Button
+              disabled={selected.length === 0}
+              loading={approve.isPending}
+              onClick={() => approve.mutate({ ids: selected })}
+            >
+              Approve selected ({selected.length})
+            </Button>
+          )}
+        </Group>
+        {data && (
+          <Text size="sm" data-testid="commission-totals">
+            Pending {displayMoney(data.totals.pending)} · Approved {displayMoney(data.totals.approved)} · Paid{' '}
+            {displayMoney(data.totals.paid)} · Clawbacks {displayMoney(data.totals.clawbacks)} · {data.total} entries
+          </Text>
+        )}
+        {!data ? (
+          <Skeleton h={200} />
+        ) : data.items.length === 0 ? (
+          <Text c="dimmed">No commissions match.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={1000}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Checkbox
+                      aria-label="Select all pending"
+                      checked={pendingIds.length > 0 && pendingIds.every((id) => selected.includes(id))}
+                      onChange={(e) => setSelected(e.currentTarget.checked ? pendingIds : [])}
+                    />
+                  </Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Recruiter</Table.Th>
+                  <Table.Th>Referred dealer</Table.Th>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Hold until</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((c) => (
+                  <Table.Tr key={c.id} data-testid="admin-commission-row">
+                    <Table.Td>
+                      {c.status === 'pending' && c.kind === 'commission' && (
+                        <Checkbox
+                          aria-label={`Select commission on order ${c.orderId}`}
+                          checked={selected.includes(c.id)}
+                          onChange={(e) =>
+                            setSelected((s) => (e.currentTarget.checked ? [...s, c.id] : s.filter((x) => x !== c.id)))
+                          }
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td>{dayjs(c.createdAt).format(DATE_FORMAT)}</Table.Td>
+                    <Table.Td>{c.recruiterName}</Table.Td>
+                    <Table.Td>{c.referredName}</Table.Td>
+                    <Table.Td>
+                      {c.orderId} ({c.orderAmount ? displayMoney(c.orderAmount) : ''})
+                    </Table.Td>
+                    <Table.Td>{displayMoney(c.amount)}</Table.Td>
+                    <Table.Td>
+                      <CommissionStatusBadge status={c.kind === 'clawback' ? 'clawback' : c.status} />
+                      {c.voidReason && (
+                        <Text size="xs" c="dimmed">
+                          {c.voidReason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{c.holdUntil ? dayjs(c.holdUntil).format(DATE_FORMAT) : ''}</Table.Td>
+                    <Table.Td>
+                      {(c.status === 'pending' || c.status === 'approved') && !c.payoutId && can('reviewer') && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setVoiding(c.id)}>
+                          Void
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data && data.total > PAGE_SIZE && (
+          <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+        )}
+      </Stack>
+      <VoidDialog id={voiding} onClose={() => setVoiding(null)} onDone={refresh} />
+      <Title order={3}>Payout batches</Title>
+      <PayoutsPanel onChange={refresh} />
+      <Title order={3}>Commission rules</Title>
+      <RulesPanel />
+      <Title order={3}>Import orders</Title>
+      {can('reviewer') && <ImportOrders />}
+    </Stack>
+  );
+}

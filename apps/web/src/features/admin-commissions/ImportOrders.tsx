@@ -1,0 +1,143 @@
+import { IMPORT_MAX_ROWS } from '@dn/schema';
+import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+
+interface Rejected {
+  line: number;
+  orderId: string;
+  reason: string;
+}
+
+const CHUNK = Math.min(200, IMPORT_MAX_ROWS);
+const PREVIEW_ROWS = 5;
+
+/** Splits a file into its header and lines (a quoted field spanning lines is not supported here). */
+function splitLines(text: string) {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = lines.shift() ?? '';
+  return { header, rows: lines.filter((l) => l.trim() !== '') };
+}
+
+function reportCsv(rejected: Rejected[]): string {
+  const cell = (v: string | number) => {
+    const s = String(v).replace(/^[=+\-@\t\r]/, "'$&");
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return ['line,orderId,reason', ...rejected.map((r) => [r.line, r.orderId, r.reason].map(cell).join(','))].join(
+    '\r\n',
+  );
+}
+
+/** CSV import of orders: a preview of the first rows, a progress bar while chunks are sent, a report of rejected rows. */
+export function ImportOrders() {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<{ name: string; header: string; rows: string[] } | null>(null);
+  const [done, setDone] = useState(0);
+  const [result, setResult] = useState<{ imported: number; skipped: number; rejected: Rejected[] } | null>(null);
+  const importChunk = useMutation(trpc.orders.import.mutationOptions());
+  const [running, setRunning] = useState(false);
+
+  const choose = async (f: File | null) => {
+    setResult(null);
+    setDone(0);
+    if (!f) return setFile(null);
+    const { header, rows } = splitLines(await f.text());
+    setFile({ name: f.name, header, rows });
+  };
+
+  const run = async () => {
+    if (!file) return;
+    setRunning(true);
+    const total = { imported: 0, skipped: 0, rejected: [] as Rejected[] };
+    try {
+      for (let i = 0; i < file.rows.length; i += CHUNK) {
+        const chunk = file.rows.slice(i, i + CHUNK);
+        const r = await importChunk.mutateAsync({ csv: [file.header, ...chunk].join('\n') });
+        total.imported += r.imported;
+        total.skipped += r.skipped;
+        // Lines in the file: the chunk's line numbers count from its own header.
+        total.rejected.push(...r.rejected.map((x) => ({ ...x, line: x.line + i })));
+        setDone(i + chunk.length);
+      }
+      setResult(total);
+      notifications.show({
+        title: 'Orders imported',
+        message: `${total.imported} imported, ${total.skipped} skipped, ${total.rejected.length} rejected`,
+        color: 'green',
+      });
+      await queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
+    } catch (e) {
+      notifications.show({ title: 'Failed to import orders', message: (e as Error).message, color: 'red' });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const headerCells = file?.header.split(',') ?? [];
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Columns: orderId, amount, orderedAt and one of dealerId, dealerEmail, externalCrmId (optional status). Rows
+        already imported are skipped.
+      </Text>
+      <Group align="flex-end">
+        <FileInput
+          label="Orders CSV"
+          accept=".csv,text/csv"
+          placeholder="Choose a file"
+          value={null}
+          onChange={choose}
+          w={280}
+        />
+        <Button disabled={!file || running || file.rows.length === 0} loading={running} onClick={run}>
+          Import {file ? `${file.rows.length} rows` : ''}
+        </Button>
+      </Group>
+      {file && (
+        <Table withTableBorder data-testid="import-preview">
+          <Table.Thead>
+            <Table.Tr>
+              {headerCells.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {file.rows.slice(0, PREVIEW_ROWS).map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity
+              <Table.Tr key={i}>
+                {r.split(',').map((c, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells of a preview row
+                  <Table.Td key={j}>{c}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {file && (running || done > 0) && (
+        <Progress value={(100 * done) / Math.max(1, file.rows.length)} aria-label="Import progress" />
+      )}
+      {result && (
+        <Alert color={result.rejected.length ? 'yellow' : 'green'} title="Import finished">
+          {result.imported} imported, {result.skipped} skipped, {result.rejected.length} rejected.{' '}
+          {result.rejected.length > 0 && (
+            <Button
+              size="xs"
+              variant="light"
+              component="a"
+              download={`${file?.name.replace(/\.csv$/i, '') ?? 'orders'}-rejected.csv`}
+              href={`data:text/csv;charset=utf-8,${encodeURIComponent(reportCsv(result.rejected))}`}
+            >
+              Download rejected rows
+            </Button>
+          )}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

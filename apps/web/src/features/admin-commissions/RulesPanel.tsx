@@ -1,0 +1,129 @@
+import { type CommissionRuleInput, DEFAULT_HOLD_DAYS, displayMoney, type Tier } from '@dn/schema';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+import { useAdminRole } from '../admin-team/role';
+
+type Rule = Omit<CommissionRuleInput, 'tier'>;
+
+/** One card per tier of the referred dealer: the rule in force, and a form that saves a new version. */
+export function RulesPanel() {
+  const trpc = useTrpc();
+  const rules = useQuery(trpc.commissions.rules.queryOptions());
+  if (!rules.data) return <Skeleton h={160} />;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }}>
+      {rules.data.map((r) => (
+        <RuleCard key={r.tier} tier={r.tier} current={r.rule} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ruleSummary(rule: Rule): string {
+  const what = rule.type === 'percent' ? `${rule.value}%` : displayMoney(rule.value);
+  const when =
+    rule.appliesTo === 'first'
+      ? 'of the first order'
+      : rule.months
+        ? `of every order for ${rule.months} months`
+        : 'of every order';
+  return `${what} ${when}, held ${rule.holdDays} days`;
+}
+
+function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: number }) | null }) {
+  const trpc = useTrpc();
+  const { can } = useAdminRole();
+  const queryClient = useQueryClient();
+  const [rule, setRule] = useState<Rule>(
+    current ?? { type: 'percent', value: '10.00', appliesTo: 'first', months: null, holdDays: DEFAULT_HOLD_DAYS },
+  );
+  const save = useMutation(
+    trpc.commissions.setRule.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({
+          title: `${tier} rule saved`,
+          message: 'New orders use it; earned commissions keep theirs.',
+          color: 'green',
+        });
+        await queryClient.invalidateQueries({ queryKey: trpc.commissions.rules.queryKey() });
+      },
+      onError: (e) => notifications.show({ title: 'Failed to save the rule', message: e.message, color: 'red' }),
+    }),
+  );
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`rule-${tier}`}>
+      <Stack gap="xs">
+        <Title order={4}>{tier}</Title>
+        <Text size="sm" c="dimmed">
+          {current ? `Version ${current.version}: ${ruleSummary(current)}` : 'No rule: no commission for this tier'}
+        </Text>
+        <Group grow>
+          <Select
+            label="Type"
+            data={[
+              { value: 'percent', label: 'Percent' },
+              { value: 'fixed', label: 'Fixed $' },
+            ]}
+            value={rule.type}
+            onChange={(v) => v && setRule({ ...rule, type: v as Rule['type'] })}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Value"
+            value={rule.value}
+            onChange={(e) => setRule({ ...rule, value: e.currentTarget.value })}
+          />
+        </Group>
+        <Group grow>
+          <Select
+            label="Applies to"
+            data={[
+              { value: 'first', label: 'First order' },
+              { value: 'all', label: 'All orders' },
+            ]}
+            value={rule.appliesTo}
+            onChange={(v) =>
+              v && setRule({ ...rule, appliesTo: v as Rule['appliesTo'], months: v === 'first' ? null : rule.months })
+            }
+            allowDeselect={false}
+          />
+          <NumberInput
+            label="Months"
+            disabled={rule.appliesTo === 'first'}
+            value={rule.months ?? ''}
+            min={1}
+            max={120}
+            onChange={(v) => setRule({ ...rule, months: typeof v === 'number' ? v : null })}
+          />
+          <NumberInput
+            label="Hold days"
+            value={rule.holdDays}
+            min={0}
+            max={365}
+            onChange={(v) => setRule({ ...rule, holdDays: typeof v === 'number' ? v : 0 })}
+          />
+        </Group>
+        {can('owner') && (
+          <Button loading={save.isPending} onClick={() => save.mutate({ tier, ...rule })}>
+            Save {tier} rule
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,2 @@
+export { CommissionsTab } from './CommissionsTab';
+export { DealerOrders } from './DealerOrders';

@@ -1,0 +1,121 @@
+import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT } from '@dn/schema';
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+import { useAdminFeedback } from '../admin/use-admin-mutation';
+
+const ROLE_OPTIONS = ADMIN_ROLES.map((r) => ({ value: r, label: r }));
+
+/** The Team tab (owners only): admins and their roles, invitations (issue 14). */
+export function TeamTab() {
+  const trpc = useTrpc();
+  const team = useQuery(trpc.team.list.queryOptions());
+  const feedback = useAdminFeedback();
+  const refresh = { onSettled: () => team.refetch() };
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AdminRoleName>('viewer');
+  const invite = useMutation(
+    trpc.team.invite.mutationOptions({
+      ...feedback('Failed to send the invitation', 'Invitation sent', () => setEmail('')),
+      ...refresh,
+    }),
+  );
+  const setRoleOf = useMutation(
+    trpc.team.setRole.mutationOptions({ ...feedback('Failed to change the role', 'Role changed'), ...refresh }),
+  );
+  const remove = useMutation(
+    trpc.team.remove.mutationOptions({ ...feedback('Failed to remove the admin', 'Admin removed'), ...refresh }),
+  );
+  if (team.isLoading) return <Skeleton h={200} />;
+  if (team.isError) return <Text c="red">{team.error.message}</Text>;
+  return (
+    <Stack>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          invite.mutate({ email, role });
+        }}
+      >
+        <Group align="end">
+          <TextInput
+            label="Invite by email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={invite.error?.message}
+          />
+          <Select
+            label="Role"
+            data={ROLE_OPTIONS}
+            value={role}
+            onChange={(v) => v && setRole(v as AdminRoleName)}
+            allowDeselect={false}
+          />
+          <Button type="submit" loading={invite.isPending}>
+            Send invitation
+          </Button>
+        </Group>
+      </form>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Username</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Since</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {team.data?.admins.map((a) => (
+            <Table.Tr key={a.id} data-testid="team-row">
+              <Table.Td>
+                {a.username} {a.isYou && <Badge size="xs">you</Badge>}
+              </Table.Td>
+              <Table.Td>{a.fullName}</Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Role of ${a.username}`}
+                  data={ROLE_OPTIONS}
+                  value={a.role}
+                  allowDeselect={false}
+                  onChange={(v) => v && v !== a.role && setRoleOf.mutate({ id: a.id, role: v as AdminRoleName })}
+                  w={130}
+                />
+              </Table.Td>
+              <Table.Td>{dayjs(a.createdAt).format(DATE_FORMAT)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => {
+                    if (window.confirm(`Remove ${a.username}? Their sessions end at once.`))
+                      remove.mutate({ id: a.id });
+                  }}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Title order={4}>Pending invitations</Title>
+      {team.data?.invitations.length ? (
+        team.data.invitations.map((i) => (
+          <Text key={i.id} size="sm">
+            {i.email} as {i.role}, link valid until {dayjs(i.expiresAt).format(`${DATE_FORMAT} HH:mm`)}
+          </Text>
+        ))
+      ) : (
+        <Text c="dimmed" size="sm">
+          None.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { CommissionStatusBadge } from './CommissionStatusBadge';
+export { EarningsCard } from './EarningsCard';

@@ -1,0 +1,211 @@
+// The results.md sections of the stages peers, logging and curve; their targets join the main table.
+import { CURVE, curveTargets } from '../stages/curve.mjs';
+import { loggingTargets } from '../stages/logging.mjs';
+import { POLLS, peersTargets } from '../stages/peers.mjs';
+
+const f0 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : Math.round(x).toLocaleString('en-US'));
+const ms = (x) =>
+  x === null || x === undefined ? 'n/a' : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : Math.round(x);
+const x2 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : `${x.toFixed(2)}x`);
+const mb = (b) => (b === null || b === undefined ? 'n/a' : `${(b / 1024 / 1024).toFixed(1)} MB`);
+const pipe = (s) => String(s).replaceAll('|', '\\|');
+
+export function stageTargets(r) {
+  return [...peersTargets(r.peers), ...loggingTargets(r.logging), ...curveTargets(r.curve)];
+}
+
+/** What limits a missed case: wait events, CPU profile, plans (as measured by lib/app.mjs diagnose). */
+function diagnosisLines(name, d) {
+  const L = [`#### ${name}`, ''];
+  if (d.run)
+    L.push(
+      `Diagnostic run (a fresh server with --cpu-prof, production log level; the profile includes its start-up): ${f0(d.run.reqPerSec)} answers/s (${Object.entries(
+        d.run.statuses ?? {},
+      )
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}), p99 ${d.run.p99} ms.`,
+      '',
+    );
+  const w = d.waits;
+  if (w?.samples) {
+    L.push(
+      `Wait events of the app's database (pg_stat_activity every 50 ms, ${w.samples} samples, ${w.avgBusy.toFixed(1)} busy backends on average):`,
+      '',
+      '| State / wait event | Share of busy samples |',
+      '|---|---|',
+      ...w.top.map((x) => `| ${pipe(x.what)} | ${x.pct}% |`),
+      '',
+    );
+    if (w.topQueries?.length)
+      L.push('Top (wait, query):', '', ...w.topQueries.map((x) => `- ${x.pct}%: \`${pipe(x.what)}\``), '');
+  }
+  const p = d.profile;
+  if (p?.byPackage)
+    L.push(
+      `CPU profile of the server under the same load (${f0(p.totalMs)} ms sampled; self time):`,
+      '',
+      '| Package | Share | | Function | Share |',
+      '|---|---|---|---|---|',
+      ...p.byPackage
+        .slice(0, 8)
+        .map(
+          (x, i) =>
+            `| ${pipe(x.name)} | ${x.pct}% | | ${p.byFunction[i] ? `\`${pipe(p.byFunction[i].name)}\`` : ''} | ${p.byFunction[i]?.pct ?? ''}% |`,
+        ),
+      '',
+    );
+  for (const pl of d.plans ?? []) {
+    if (pl.error) continue;
+    L.push('```sql', pl.sql.slice(0, 1500), '```', '', '```', pl.plan, '```', '');
+  }
+  return L;
+}
+
+function peersSection(r) {
+  const p = r.peers;
+  const L = ['## The app vs the peers (stage `peers`)', ''];
+  const s = p.settings;
+  L.push(
+    `${p.startedAt} -> ${p.finishedAt}. B0 = shared/peers fastify-floor (bare Fastify + pg), B1 = express-classic, both from \`${p.peersSource}\` (copied to bench/.peers, their package-lock installed there), on their own database \`dn_bench_peers\` seeded by their seed.mjs with ${f0(s.dealers)} dealers. ` +
+      `The app: its own database seeded by lib/seed.mjs with ${f0(s.dealers)} dealers (the bench dealer topped up to 25 referrals like the peers' demo dealer), log level ${p.appLogLevel} with stdout to a file. ` +
+      `Same-SQL baseline: bench/baseline.mjs replaying the statements the app ran for the poll. All servers on core 0, the load generator on core 1. ` +
+      `Each endpoint, ${s.rounds} rounds alternating B0, B1, baseline, app (/api, tRPC batch GET, 304): ${s.warmup} s warm-up then ${s.duration} s at c=${s.connections}, server drained between runs; medians of the rounds. req/s counts 2xx (304/s for the 304 column).`,
+    '',
+  );
+  L.push(
+    '| Endpoint | B0 req/s / p99 | B1 req/s / p99 | same-SQL baseline | app /api req/s / p99 | app/B0 | app/B1 | app/baseline | tRPC batch GET | tRPC/api | 304/s | 304/200 | app CPU |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const x of POLLS) {
+    const e = p.polls[x.key];
+    if (!e) continue;
+    const b0 = x.floor ? p.polls[x.floor]?.b0 : e.b0;
+    L.push(
+      `| ${e.label} | ${f0(e.b0?.reqPerSec)} / ${ms(e.b0?.p99)} | ${f0(e.b1?.reqPerSec)} / ${ms(e.b1?.p99)} | ${f0(e.base?.reqPerSec)} | ${f0(e.app?.reqPerSec)} / ${ms(e.app?.p99)} | ${x2(e.app?.reqPerSec / b0?.reqPerSec)}${x.floor ? ` (vs B0 ${x.floor})` : ''} | ${x2(e.app?.reqPerSec / e.b1?.reqPerSec)} | ${e.base ? x2(e.app.reqPerSec / e.base.reqPerSec) : 'n/a'} | ${e.trpc ? f0(e.trpc.reqPerSec) : 'REST only'} | ${e.trpc ? x2(e.trpc.reqPerSec / e.app.reqPerSec) : ''} | ${f0(e.app304?.reqPerSec)} | ${e.app304 ? x2(e.app304.reqPerSec / e.app.reqPerSec) : 'no ETag'} | ${e.app?.serverCpuPct ?? 'n/a'}% |`,
+    );
+  }
+  for (const b of Object.values(p.batches ?? {})) {
+    L.push(
+      `| ${b.label}: \`${pipe(decodeURIComponent(b.path))}\` | | | | | | | | ${f0(b.trpc.reqPerSec)} batches/s (expected ${f0(b.expected)}) | ${x2(b.trpc.reqPerSec / b.expected)} | | | ${b.trpc.serverCpuPct ?? 'n/a'}% |`,
+    );
+  }
+  if (p.signup) {
+    const g = p.signup;
+    L.push(
+      `| POST /api/dealer-signup (unique emails) | ${f0(g.b0?.reqPerSec)} / ${ms(g.b0?.p99)} | ${f0(g.b1?.reqPerSec)} / ${ms(g.b1?.p99)} | | ${f0(g.app?.reqPerSec)} / ${ms(g.app?.p99)} | ${x2(g.app?.reqPerSec / g.b0?.reqPerSec)} | ${x2(g.app?.reqPerSec / g.b1?.reqPerSec)} | | | | | | ${g.app?.serverCpuPct ?? 'n/a'}% |`,
+    );
+  }
+  L.push('', 'Per round (req/s):', '');
+  for (const [key, e] of Object.entries(p.polls)) {
+    const parts = ['b0', 'b1', 'base', 'app', 'trpc', 'app304']
+      .filter((w) => e[w])
+      .map((w) => `${w} ${e[w].perRound.map(f0).join(', ')}`);
+    const la = e.app?.loadAvg?.length
+      ? ` (1-min load average at the app's runs: ${e.app.loadAvg.map((x) => x.toFixed(1)).join(', ')})`
+      : '';
+    L.push(`- ${key}: ${parts.join('; ')}${la}`);
+  }
+  for (const [key, b] of Object.entries(p.batches ?? {})) L.push(`- ${key}: ${b.trpc.perRound.map(f0).join(', ')}`);
+  if (p.signup)
+    L.push(`- signup: ${['b0', 'b1', 'app'].map((w) => `${w} ${p.signup[w].perRound.map(f0).join(', ')}`).join('; ')}`);
+  L.push('', 'Answers checked before timing (status, bytes):', '');
+  for (const [key, c] of Object.entries(p.polls)) {
+    L.push(
+      `- ${key}: ${Object.entries(c.checks)
+        .map(([w, v]) => `${w} ${v.status} ${f0(v.bytes)} B${v.etag ? ' (ETag)' : ''}`)
+        .join(', ')}`,
+    );
+  }
+  L.push('');
+  if (p.notes?.length) L.push(...p.notes.map((n) => `- ${n}`), '');
+  if (Object.keys(p.diagnoses ?? {}).length) {
+    L.push('### What limits the missed peer targets', '');
+    // A poll's plans are the same for its /api, tRPC and 304 cases: shown once.
+    const planned = new Set();
+    for (const [name, d] of Object.entries(p.diagnoses)) {
+      const key = name.split(':')[0];
+      L.push(...diagnosisLines(name, planned.has(key) ? { ...d, plans: undefined } : d));
+      if (d.plans?.length && planned.has(key)) L.push(`Plans: as for ${key} above.`, '');
+      planned.add(key);
+    }
+  }
+  return L;
+}
+
+function loggingSection(r) {
+  const g = r.logging;
+  const s = g.settings;
+  const L = ['## Logging cost (stage `logging`)', ''];
+  L.push(
+    `${g.startedAt}. \`${g.endpoint}\`${g.role ? ` (${g.role})` : ''} on ${f0(s.dealers)} dealers: the same build on the same database, two processes on core 0, one with LOG_LEVEL unset (production default: info, one line per request, to a file) and one with LOG_LEVEL=warn; ${s.rounds} rounds alternating, ${s.warmup} s warm-up + ${s.duration} s at c=${s.connections}.`,
+    '',
+    '| Server | req/s | p99 | CPU | per round |',
+    '|---|---|---|---|---|',
+    `| ${g.info.logLevel} | ${f0(g.info.reqPerSec)} | ${ms(g.info.p99)} | ${g.info.serverCpuPct}% | ${g.info.perRound.map(f0).join(', ')} |`,
+    `| warn | ${f0(g.warn.reqPerSec)} | ${ms(g.warn.p99)} | ${g.warn.serverCpuPct}% | ${g.warn.perRound.map(f0).join(', ')} |`,
+    '',
+    `Cost: ${(g.cost * 100).toFixed(1)}% of the warn server's rate; ${f0(g.logBytesPerRequest)} bytes of log per request.`,
+    '',
+  );
+  if (g.diagnosis) L.push(...diagnosisLines('logging', g.diagnosis));
+  return L;
+}
+
+function curveSection(r) {
+  const c = r.curve;
+  const s = c.settings;
+  const sizes = [...s.sizes].sort((a, b) => a - b);
+  const L = ['## Cost curve (stage `curve`)', ''];
+  L.push(
+    `${c.startedAt} -> ${c.finishedAt}. A fresh database per size (links = dealers/5, audit rows = 3 x dealers, calls = dealers/2), the app at its production log level. Per endpoint: ${s.warmup} s warm-up, then ${s.duration} s with one client (p95 = service time) and ${s.duration} s at c=${s.connections} (req/s). Export: ${s.exportRuns} downloads per size. Chart: [curve.svg](curve.svg).`,
+    '',
+  );
+  L.push(`| Endpoint | ${sizes.map((n) => `${f0(n)}: p95 1 client / req/s c=${s.connections}`).join(' | ')} |`);
+  L.push(`|---|${sizes.map(() => '---').join('|')}|`);
+  for (const e of Object.values(c.endpoints)) {
+    L.push(
+      `| ${e.label} | ${sizes
+        .map((n) => {
+          const x = e.sizes[n];
+          if (!x) return 'n/a';
+          if (x.notBuilt) return x.notBuilt;
+          if (x.error) return x.error;
+          return `${ms(x.single.p95)} ms / ${f0(x.loaded.reqPerSec)}`;
+        })
+        .join(' | ')} |`,
+    );
+  }
+  L.push(
+    `| CSV export: rows/s, peak RSS growth | ${sizes.map((n) => (c.export[n] ? `${f0(c.export[n].rowsPerSec)} rows/s, ${mb(c.export[n].rssGrowthMaxBytes)} (${f0(c.export[n].rows)} rows)` : 'n/a')).join(' | ')} |`,
+    '',
+  );
+  L.push(
+    `Not built yet entries are one line each in bench/stages/curve.mjs (CURVE): ${
+      CURVE.filter((e) => !e.path)
+        .map((e) => e.key)
+        .join(', ') || 'none'
+    }.`,
+    '',
+  );
+  // Where a p95 more than doubled: the plans at the largest size and the wait events of its loaded run.
+  const missed = curveTargets(c).filter((t) => t.ok === false && t.case);
+  if (missed.length) {
+    L.push('### What limits the curve where p95 more than doubled', '');
+    const big = sizes.at(-1);
+    for (const t of missed) {
+      const x = c.endpoints[t.case].sizes[big];
+      L.push(
+        ...diagnosisLines(`${c.endpoints[t.case].label} at ${f0(big)} dealers`, { waits: x.waits, plans: x.plans }),
+      );
+    }
+  }
+  return L;
+}
+
+export function stageSections(r) {
+  const L = [];
+  if (r.peers?.polls) L.push(...peersSection(r));
+  if (r.logging?.info) L.push(...loggingSection(r));
+  if (r.curve?.endpoints) L.push(...curveSection(r));
+  return L;
+}

@@ -1,0 +1,102 @@
+// Stage `logging`: what production logging costs on the hottest poll. The same build on the same
+// database, two processes on the server core: one with LOG_LEVEL unset (the production default,
+// info: one line per request, written to a file) and one with LOG_LEVEL=warn; runs alternate
+// between them for `rounds` rounds and the medians are compared.
+import { statSync } from 'node:fs';
+import { appCookies, appFixture, diagnose, drain, startApp } from '../lib/app.mjs';
+import { median, run } from '../lib/load.mjs';
+import { cpuMeter } from '../lib/proc.mjs';
+
+/**
+ * The hottest endpoint: every open dealer dashboard polls affiliate stats every 5 s (POLL_MS), the
+ * most frequent poll of the most numerous users. `--logging-endpoint=PATH:ROLE` changes it.
+ */
+export const HOTTEST = { path: '/api/affiliate/stats', role: 'dealer' };
+
+export async function loggingStage(ctx, shared) {
+  const o = ctx.opts;
+  const [path, role] = o.loggingEndpoint ? o.loggingEndpoint.split(':') : [HOTTEST.path, HOTTEST.role];
+  const out = {
+    startedAt: new Date().toISOString(),
+    endpoint: path,
+    role: role ?? null,
+    settings: {
+      dealers: o.peersDealers,
+      connections: o.connections,
+      duration: o.duration,
+      warmup: o.warmup,
+      rounds: o.rounds,
+    },
+  };
+  const fx = shared ?? (await appFixture(ctx, { dealers: o.peersDealers, tag: 'logging', referrals: 25 }));
+  const servers = {};
+  try {
+    servers.info = await startApp(ctx, fx, { name: 'log-info' });
+    servers.warn = await startApp(ctx, fx, { logLevel: 'warn', name: 'log-warn' });
+    const cookies = {
+      info: role ? (await appCookies(servers.info.base))[role] : null,
+      warn: role ? (await appCookies(servers.warn.base))[role] : null,
+    };
+    const runs = { info: [], warn: [] };
+    const bytes0 = statSync(servers.info.logFile).size;
+    let requests = 0;
+    for (let k = 0; k < o.rounds; k++) {
+      for (const who of ['info', 'warn']) {
+        ctx.log(`logging round ${k + 1}/${o.rounds}: ${who}`);
+        const s = servers[who];
+        const opts = {
+          url: s.base + path,
+          connections: o.connections,
+          headers: cookies[who] ? { cookie: cookies[who] } : {},
+        };
+        const warm = await run({ ...opts, duration: o.warmup });
+        await drain(`${s.base}/healthz`);
+        const meter = cpuMeter(s.pid);
+        const r = await run({ ...opts, duration: o.duration });
+        r.cpu = meter.stop();
+        await drain(`${s.base}/healthz`);
+        if (who === 'info') requests += warm.total + r.total;
+        delete r.latencies;
+        runs[who].push(r);
+      }
+    }
+    const logBytes = statSync(servers.info.logFile).size - bytes0;
+    const agg = (rs) => ({
+      reqPerSec: median(rs.map((r) => r.okPerSec)),
+      p99: median(rs.map((r) => r.p99)),
+      serverCpuPct: median(rs.map((r) => r.cpu?.processCpuPct)),
+      perRound: rs.map((r) => Math.round(r.okPerSec)),
+      statuses: rs.at(-1).statuses,
+    });
+    out.info = { logLevel: servers.info.logLevel, ...agg(runs.info) };
+    out.warn = { logLevel: 'warn', ...agg(runs.warn) };
+    out.cost = out.warn.reqPerSec ? 1 - out.info.reqPerSec / out.warn.reqPerSec : null;
+    out.logBytesPerRequest = requests ? logBytes / requests : null;
+    for (const s of Object.values(servers)) await s.stop();
+    for (const k of Object.keys(servers)) delete servers[k];
+    if (out.cost !== null && out.cost >= 0.1) {
+      ctx.log('logging: diagnosing (profile of the info server)');
+      out.diagnosis = await diagnose(ctx, fx, {
+        name: 'logging',
+        load: (base, c) => ({ url: base + path, connections: o.connections, headers: role ? { cookie: c[role] } : {} }),
+        seconds: Math.max(3, o.duration),
+      });
+    }
+    out.finishedAt = new Date().toISOString();
+    return out;
+  } finally {
+    for (const s of Object.values(servers)) await s.stop().catch(() => {});
+    if (!shared) await fx.drop();
+  }
+}
+
+export function loggingTargets(r) {
+  if (!r?.info) return [];
+  return [
+    {
+      target: `production logging (LOG_LEVEL unset = info) costs < 10% on ${r.endpoint} vs LOG_LEVEL=warn`,
+      ok: r.cost !== null && r.cost < 0.1,
+      value: `${Math.round(r.info.reqPerSec).toLocaleString('en-US')} vs ${Math.round(r.warn.reqPerSec).toLocaleString('en-US')} req/s: ${(r.cost * 100).toFixed(1)}% (${Math.round(r.logBytesPerRequest ?? 0)} log bytes per request)`,
+    },
+  ];
+}

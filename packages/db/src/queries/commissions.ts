@@ -1,0 +1,222 @@
+import { sql } from 'kysely';
+import type { CommissionStatus } from '../types';
+import type { Executor } from './executor';
+
+/** The commission ledger (issue 13): commissions and clawbacks, one of each at most per order. */
+
+const LEDGER_COLUMNS = [
+  'c.id',
+  'c.kind',
+  'c.recruiterId',
+  'c.recruiterDealerId',
+  'c.referredDealerId',
+  'c.commissionType',
+  'c.amount',
+  'c.status',
+  'c.orderId',
+  'c.orderRef',
+  'c.ruleId',
+  'c.orderAmount',
+  'c.orderedAt',
+  'c.holdUntil',
+  'c.voidReason',
+  'c.approvedBy',
+  'c.approvedAt',
+  'c.payoutId',
+  'c.paidAt',
+  'c.createdAt',
+] as const;
+
+export interface NewLedgerEntry {
+  kind: 'commission' | 'clawback';
+  recruiterId: string;
+  recruiterDealerId: string;
+  referredDealerId: string;
+  commissionType: string;
+  amount: string;
+  status: CommissionStatus;
+  orderId: string;
+  orderRef: string;
+  ruleId: string | null;
+  orderAmount: string;
+  orderedAt: Date;
+  holdUntil: Date | null;
+}
+
+/** Inserts a ledger entry unless the order already has one of that kind; undefined then. */
+export function insertLedgerEntryOnce(db: Executor, e: NewLedgerEntry) {
+  return db
+    .insertInto('commissions')
+    .values({ ...e, updatedAt: new Date() })
+    .onConflict((oc) => oc.columns(['orderRef', 'kind']).where('orderRef', 'is not', null).doNothing())
+    .returning(['id', 'amount', 'status'])
+    .executeTakeFirst();
+}
+
+export function findOrderCommission(db: Executor, orderRef: string) {
+  return db
+    .selectFrom('commissions as c')
+    .select(LEDGER_COLUMNS)
+    .where('c.orderRef', '=', orderRef)
+    .where('c.kind', '=', 'commission')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function lockCommission(db: Executor, id: string) {
+  return db.selectFrom('commissions as c').select(LEDGER_COLUMNS).where('c.id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function voidLedgerEntry(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('commissions')
+    .set({ status: 'voided', voidReason: reason, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Approves the pending commissions among `ids` whose holding period is over; returns those approved. */
+export function approvePending(db: Executor, ids: readonly string[], admin: string, now: Date) {
+  return db
+    .updateTable('commissions')
+    .set({ status: 'approved', approvedBy: admin, approvedAt: now, updatedAt: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .where('kind', '=', 'commission')
+    .where((eb) => eb.or([eb('holdUntil', 'is', null), eb('holdUntil', '<=', now)]))
+    .returning(['id', 'recruiterDealerId', 'referredDealerId', 'amount'])
+    .execute();
+}
+
+/** What stopped the others: their current status and hold. */
+export function ledgerStates(db: Executor, ids: readonly string[]) {
+  return db.selectFrom('commissions').select(['id', 'status', 'kind', 'holdUntil']).where('id', 'in', ids).execute();
+}
+
+export interface LedgerFilter {
+  status?: CommissionStatus | undefined;
+  recruiterDealerId?: string | undefined;
+  /** ordered on or after (inclusive), before `to` (exclusive) */
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function filtered(db: Executor, f: LedgerFilter) {
+  let q = db.selectFrom('commissions as c').where('c.recruiterDealerId', 'is not', null);
+  if (f.status) q = q.where('c.status', '=', f.status);
+  if (f.recruiterDealerId) q = q.where('c.recruiterDealerId', '=', f.recruiterDealerId);
+  if (f.from) q = q.where('c.createdAt', '>=', f.from);
+  if (f.to) q = q.where('c.createdAt', '<', f.to);
+  return q;
+}
+
+/** One page of the ledger for the admin, newest first, with names. */
+export function listLedger(db: Executor, f: LedgerFilter, page: { limit: number; offset: number }) {
+  return filtered(db, f)
+    .leftJoin('dealers as r', 'r.id', 'c.recruiterDealerId')
+    .leftJoin('dealers as d', 'd.id', 'c.referredDealerId')
+    .select(LEDGER_COLUMNS)
+    .select([
+      'r.fullName as recruiterName',
+      'r.email as recruiterEmail',
+      'd.fullName as referredName',
+      'd.email as referredEmail',
+    ])
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Count and sums per status over the filter (clawbacks summed apart, as positive amounts). */
+export async function ledgerTotals(db: Executor, f: LedgerFilter) {
+  const row = await filtered(db, f)
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'pending'), 0)::numeric(14, 2)::text`.as(
+        'pending',
+      ),
+      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'approved'), 0)::numeric(14, 2)::text`.as(
+        'approved',
+      ),
+      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'paid'), 0)::numeric(14, 2)::text`.as(
+        'paid',
+      ),
+      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'voided'), 0)::numeric(14, 2)::text`.as(
+        'voided',
+      ),
+      sql<string>`coalesce(-sum(amount) filter (where kind = 'clawback' and status <> 'voided'), 0)::numeric(14, 2)::text`.as(
+        'clawbacks',
+      ),
+      sql<string>`coalesce(sum(amount) filter (where status <> 'voided'), 0)::numeric(14, 2)::text`.as('ledger'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...row, total: Number(row.total) };
+}
+
+/** A recruiter's own ledger page, with the referred dealer's name and email (masked by the service). */
+export function listRecruiterLedger(db: Executor, recruiterDealerId: string, page: { limit: number; offset: number }) {
+  return listLedger(db, { recruiterDealerId }, page);
+}
+
+/** Approved entries (commissions and clawbacks) not yet in a batch, locked for the batch. */
+export function lockPayableEntries(db: Executor) {
+  return db
+    .selectFrom('commissions')
+    .select(['id', 'recruiterDealerId', 'amount'])
+    .where('status', '=', 'approved')
+    .where('payoutId', 'is', null)
+    .where('recruiterDealerId', 'is not', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function assignToPayout(db: Executor, ids: readonly string[], payoutId: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await db
+    .updateTable('commissions')
+    .set({ payoutId, updatedAt: new Date() })
+    .where('id', 'in', ids)
+    .where('payoutId', 'is', null)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function markPayoutEntriesPaid(db: Executor, payoutId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('commissions')
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where('payoutId', '=', payoutId)
+    .execute();
+}
+
+/** A batch's lines: one per recruiter (recruiter id, name, email, net amount, commission count). */
+export function payoutLines(db: Executor, payoutId: string) {
+  return db
+    .selectFrom('commissions as c')
+    .innerJoin('dealers as r', 'r.id', 'c.recruiterDealerId')
+    .select([
+      'c.recruiterDealerId as recruiterDealerId',
+      'r.fullName as recruiterName',
+      'r.email as recruiterEmail',
+      sql<string>`max(c.recruiter_id)`.as('recruiterId'),
+      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('amount'),
+      sql<string>`count(*) filter (where c.kind = 'commission')`.as('commissionCount'),
+    ])
+    .where('c.payoutId', '=', payoutId)
+    .groupBy(['c.recruiterDealerId', 'r.fullName', 'r.email'])
+    .orderBy('r.fullName')
+    .execute();
+}
+
+/** The dealer who referred an order's dealer: who earns the commission. */
+export function findRecruiter(db: Executor, dealerId: string) {
+  return db
+    .selectFrom('dealers')
+    .select(['id', 'recruiterId', 'fullName', 'email'])
+    .where('id', '=', dealerId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, newDealer, type TestDatabase } from '../testing';
+import { countDealersByStatus, dealerMetrics } from './dealer-counts';
+import {
+  dealerIdByEmail,
+  deleteAllDealers,
+  findDealerForAdmin,
+  findReferrableDealer,
+  insertDealer,
+  listDealersPage,
+  listPublicDealers,
+  markAccessGranted,
+  markDealerApproved,
+  markDealerRejected,
+  searchDealerOptions,
+  setDealerRecruiterId,
+  setManualReferral,
+  updateDealerStatus,
+  updateDealerTier,
+} from './dealers';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const read = (id: string) =>
+  t.db
+    .selectFrom('dealers')
+    .select([
+      'status',
+      'tier',
+      'accessGranted',
+      'approvalDate',
+      'approvedBy',
+      'rejectionReason',
+      'referredBy',
+      'referralType',
+      'recruiterId',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+const page = { sort: 'fullName', dir: 'asc', page: 1, pageSize: 50 } as const;
+
+describe(`dealers queries on ${process.env.TEST_DB}`, () => {
+  it('stores an application and finds it by email regardless of case', async () => {
+    const row = await insertDealer(t.db, { ...newDealer('New.App@Dealers.test'), tier: 'Preferred' });
+    expect(row).toEqual({
+      id: expect.any(String),
+      fullName: 'Jane Roe',
+      email: 'New.App@Dealers.test',
+      tier: 'Preferred',
+    });
+    expect(await dealerIdByEmail(t.db, 'new.app@DEALERS.test')).toBe(row.id);
+    expect(await dealerIdByEmail(t.db, 'nobody@dealers.test')).toBeNull();
+    await expect(insertDealer(t.db, newDealer('new.app@dealers.test'))).rejects.toThrow(/unique/i);
+  });
+
+  it('approves, grants access, rejects, and changes status and tier', async () => {
+    const { id } = await insertDealer(t.db, newDealer('flow@dealers.test'));
+    await markDealerRejected(t.db, id, 'Incomplete');
+    expect(await read(id)).toMatchObject({ status: 'rejected', rejectionReason: 'Incomplete' });
+
+    await markDealerApproved(t.db, id, 'boss');
+    const approved = await read(id);
+    expect(approved).toMatchObject({
+      status: 'approved',
+      accessGranted: true,
+      approvedBy: 'boss',
+      rejectionReason: null,
+    });
+    expect(approved.approvalDate).toBeInstanceOf(Date);
+
+    // Without an approver the approval record stays as it was.
+    await updateDealerStatus(t.db, id, 'suspended', null);
+    expect(await read(id)).toMatchObject({ status: 'suspended', approvedBy: 'boss' });
+    await updateDealerStatus(t.db, id, 'approved', 'other-admin');
+    expect(await read(id)).toMatchObject({ status: 'approved', approvedBy: 'other-admin' });
+
+    await updateDealerTier(t.db, id, 'Authorized');
+    expect((await read(id)).tier).toBe('Authorized');
+
+    const { id: pending } = await insertDealer(t.db, newDealer('access@dealers.test'));
+    await markAccessGranted(t.db, pending);
+    expect(await read(pending)).toMatchObject({ status: 'pending', accessGranted: true, approvedBy: null });
+  });
+
+  it('reads a dealer for the admin, never the password hash, locked inside a transaction', async () => {
+    const { id } = await insertDealer(t.db, { ...newDealer('admin-read@dealers.test'), password: 'hash' });
+    const dealer = await t.db.transaction().execute((trx) => findDealerForAdmin(trx, id, true));
+    expect(dealer).toMatchObject({ id, email: 'admin-read@dealers.test', status: 'pending' });
+    expect(dealer).not.toHaveProperty('password');
+    expect(await findDealerForAdmin(t.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('lists only approved and active dealers as referrers, with the public columns only', async () => {
+    const mk = async (email: string, fullName: string, status: 'approved' | 'active' | 'pending' | 'suspended') => {
+      const { id } = await insertDealer(t.db, { ...newDealer(email), fullName, status });
+      return id;
+    };
+    const zed = await mk('zed@public.test', 'zed Public', 'active');
+    const amy = await mk('amy@public.test', 'Amy Public', 'approved');
+    const pending = await mk('pat@public.test', 'Pat Public', 'pending');
+    await mk('sue@public.test', 'Sue Public', 'suspended');
+
+    const listed = (await listPublicDealers(t.db)).filter((d) => d.fullName.endsWith('Public'));
+    expect(listed).toEqual([
+      { id: amy, fullName: 'Amy Public', companyName: null },
+      { id: zed, fullName: 'zed Public', companyName: null },
+    ]);
+    expect(await findReferrableDealer(t.db, amy)).toEqual({ id: amy, email: 'amy@public.test' });
+    expect(await findReferrableDealer(t.db, pending)).toBeUndefined();
+  });
+
+  it('records a manual referral and the dealer own recruiter id', async () => {
+    const { id: referrer } = await insertDealer(t.db, newDealer('referrer@dealers.test'));
+    const { id } = await insertDealer(t.db, newDealer('referred@dealers.test'));
+    await setManualReferral(t.db, id, referrer);
+    await setDealerRecruiterId(t.db, referrer, 'REF-1');
+    expect(await read(id)).toMatchObject({ referredBy: referrer, referralType: 'manual' });
+    expect((await read(referrer)).recruiterId).toBe('REF-1');
+  });
+
+  it('searches names, companies and emails with the wildcards of the text taken literally', async () => {
+    await insertDealer(t.db, { ...newDealer('pct@search.test'), fullName: 'Percent 100% Solar' });
+    await insertDealer(t.db, { ...newDealer('plain@search.test'), fullName: 'Percent 1000 Solar' });
+    const hits = await listDealersPage(t.db, { ...page, q: '100%' });
+    expect(hits.map((d) => d.email)).toEqual(['pct@search.test']);
+    expect(hits[0]).not.toHaveProperty('password');
+    const options = await searchDealerOptions(t.db, 'search.test', 20);
+    expect(options.map((o) => o.email).sort()).toEqual(['pct@search.test', 'plain@search.test']);
+  });
+
+  it('counts per status from the counters and from a search alike', async () => {
+    const all = await listDealersPage(t.db, page);
+    const expected = new Map<string, number>();
+    for (const d of all) expected.set(d.status, (expected.get(d.status) ?? 0) + 1);
+    // The counters keep a row at zero for a status that was emptied; a grouped count has no row.
+    const nonZero = (counts: { status: string; count: number }[]) =>
+      new Map(counts.filter((c) => c.count > 0).map((c) => [c.status, c.count]));
+    expect(nonZero(await countDealersByStatus(t.db, {}))).toEqual(expected);
+    // A search matching every dealer takes the grouped-count path and must agree.
+    expect(nonZero(await countDealersByStatus(t.db, { q: '@' }))).toEqual(expected);
+
+    const metrics = await dealerMetrics(t.db);
+    expect(metrics.totalDealers).toBe(all.length);
+    expect(metrics.pendingApplications).toBe(expected.get('pending') ?? 0);
+    expect(metrics.approvedDealers).toBe((expected.get('approved') ?? 0) + (expected.get('active') ?? 0));
+  });
+
+  it('deletes every dealer inside the caller transaction, which can still roll it back', async () => {
+    const before = (await listDealersPage(t.db, page)).length;
+    const rollback = new Error('rollback');
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        expect(await deleteAllDealers(trx)).toBe(before);
+        expect(await listDealersPage(trx, page)).toEqual([]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect((await listDealersPage(t.db, page)).length).toBe(before);
+  });
+});

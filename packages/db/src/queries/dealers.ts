@@ -1,0 +1,276 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { DB, DealerStatus, NewDealer, Tier } from '../types';
+import type { Executor } from './executor';
+
+/** Must match the expression of the trigram index (migration 2026-11-21-0300-admin-search). */
+const SEARCH_EXPR = sql<string>`lower(d.full_name || ' ' || coalesce(d.company_name, '') || ' ' || d.email)`;
+
+export interface DealerListFilter {
+  q?: string | undefined;
+  tier?: Tier | undefined;
+  status?: DealerStatus | undefined;
+  sort: 'createdAt' | 'fullName' | 'companyName' | 'email' | 'tier' | 'status';
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** `like` pattern of a user's search text: its wildcards are matched literally. */
+export function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The dealers table: applications, the admin's changes, the admin's list and search, the public
+ * referral picker. A signed-in dealer's credentials are in accounts.ts; the CSV export in
+ * dealers-export.ts; counts per status and tier in dealer-counts.ts.
+ */
+
+export type DealerQuery = SelectQueryBuilder<DB & { d: DB['dealers'] }, 'd', object>;
+
+/** `dealers as d` under the admin's search text and tier filter (the trigram index answers the search). */
+export function filteredDealers(db: Executor, f: Pick<DealerListFilter, 'q' | 'tier'>): DealerQuery {
+  return filtered(db.selectFrom('dealers as d') as DealerQuery, f);
+}
+
+function filtered<Q extends DealerQuery>(q: Q, f: Pick<DealerListFilter, 'q' | 'tier'>): Q {
+  let out = q;
+  if (f.q) out = out.where(SEARCH_EXPR, 'like', likePattern(f.q)) as Q;
+  if (f.tier) out = out.where('d.tier', '=', f.tier) as Q;
+  return out;
+}
+
+const SORT_EXPR = {
+  createdAt: sql`d.created_at`,
+  fullName: sql`lower(d.full_name)`,
+  companyName: sql`lower(coalesce(d.company_name, ''))`,
+  email: sql`lower(d.email)`,
+  tier: sql`d.tier`,
+  status: sql`d.status`,
+} as const;
+
+/** One page of the admin table, newest first by default; never the password hash. */
+export async function listDealersPage(db: Executor, f: DealerListFilter) {
+  let q = filteredDealers(db, f)
+    .leftJoin('dealers as r', 'r.id', 'd.referredBy')
+    .leftJoin('affiliateLinks as l', 'l.dealerId', 'd.id')
+    .select([
+      'd.id',
+      'd.fullName',
+      'd.companyName',
+      'd.email',
+      'd.phoneE164',
+      'd.tier',
+      'd.status',
+      'd.accessGranted',
+      'd.rejectionReason',
+      'd.recruiterId',
+      'd.referredBy',
+      'd.referralType',
+      'r.fullName as referredByName',
+      'l.recruiterId as ownRecruiterId',
+      'd.approvalDate',
+      'd.approvedBy',
+      'd.createdAt',
+      'd.updatedAt',
+    ]);
+  if (f.status) q = q.where('d.status', '=', f.status);
+  const dir = f.dir === 'asc' ? sql`asc` : sql`desc`;
+  const sortExpr = SORT_EXPR[f.sort];
+  q = q.orderBy(sql`${sortExpr} ${dir}`);
+  if (f.sort !== 'createdAt') q = q.orderBy(sql`d.created_at desc`);
+  return q
+    .orderBy(sql`d.id ${dir}`)
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
+}
+
+/** A dealer as the admin actions need it (locked when inside a transaction that changes it). */
+export function findDealerForAdmin(db: Executor, id: string, lock = false) {
+  let q = db
+    .selectFrom('dealers')
+    .select([
+      'id',
+      'email',
+      'fullName',
+      'companyName',
+      'tier',
+      'status',
+      'accessGranted',
+      'referredBy',
+      'referralType',
+      'recruiterId',
+      'approvalDate',
+      'rejectionReason',
+    ])
+    .where('id', '=', id);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The searchable picker of the Link Referral dialog: small pages, same search as the table. */
+export function searchDealerOptions(db: Executor, q: string | undefined, limit: number) {
+  let query = db.selectFrom('dealers as d') as DealerQuery;
+  if (q) query = query.where(SEARCH_EXPR, 'like', likePattern(q));
+  return query
+    .select(['d.id', 'd.fullName', 'd.companyName', 'd.email'])
+    .orderBy(sql`lower(d.full_name)`)
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+}
+
+/** A dealer who may be named as a referrer: approved or active. */
+export async function findReferrableDealer(db: Executor, id: string) {
+  return db
+    .selectFrom('dealers')
+    .select(['id', 'email'])
+    .where('id', '=', id)
+    .where('status', 'in', ['approved', 'active'])
+    .executeTakeFirst();
+}
+
+/** The referral picker's list (SPEC section 3: id, fullName, companyName). */
+export async function listPublicDealers(db: Executor, limit = 2_000) {
+  return db
+    .selectFrom('dealers')
+    .select(['id', 'fullName', 'companyName'])
+    .where('status', 'in', ['approved', 'active'])
+    .orderBy(sql`lower(full_name)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function dealerIdByEmail(db: Executor, email: string) {
+  const row = await db
+    .selectFrom('dealers')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Stores a new application; the unique index on lower(email) refuses a duplicate. */
+export function insertDealer(db: Executor, values: NewDealer) {
+  return db
+    .insertInto('dealers')
+    .values(values)
+    .returning(['id', 'fullName', 'email', 'tier'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Approved by `approvedBy` now, with access; a previous rejection reason is cleared. */
+export async function markDealerApproved(db: Executor, id: string, approvedBy: string): Promise<void> {
+  await db
+    .updateTable('dealers')
+    .set({
+      status: 'approved',
+      accessGranted: true,
+      approvalDate: new Date(),
+      approvedBy,
+      rejectionReason: null,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markAccessGranted(db: Executor, id: string): Promise<void> {
+  await db.updateTable('dealers').set({ accessGranted: true, updatedAt: new Date() }).where('id', '=', id).execute();
+}
+
+export async function markDealerRejected(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('dealers')
+    .set({ status: 'rejected', rejectionReason: reason, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A new status; `approvedBy` also records the approval (date and admin) when given. */
+export async function updateDealerStatus(
+  db: Executor,
+  id: string,
+  status: DealerStatus,
+  approvedBy: string | null,
+): Promise<void> {
+  await db
+    .updateTable('dealers')
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(approvedBy ? { approvalDate: new Date(), approvedBy } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateDealerTier(db: Executor, id: string, tier: Tier): Promise<void> {
+  await db.updateTable('dealers').set({ tier, updatedAt: new Date() }).where('id', '=', id).execute();
+}
+
+/** Referred by `referredBy`, linked by hand (referral type manual). */
+export async function setManualReferral(db: Executor, id: string, referredBy: string): Promise<void> {
+  await db
+    .updateTable('dealers')
+    .set({ referredBy, referralType: 'manual', updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The recruiter id of the dealer's own affiliate link: it is what makes the dealer a recruiter. */
+export async function setDealerRecruiterId(db: Executor, id: string, recruiterId: string): Promise<void> {
+  await db.updateTable('dealers').set({ recruiterId, updatedAt: new Date() }).where('id', '=', id).execute();
+}
+
+/** Deletes every dealer (links, tokens and commissions follow by foreign key); returns how many. */
+export async function deleteAllDealers(db: Executor): Promise<number> {
+  const r = await db.deleteFrom('dealers').executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Letters and digits of a search text's words, lower-cased (everything else separates words). */
+export function searchWords(q: string): string[] {
+  return (
+    q
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? []
+  );
+}
+
+/**
+ * The referral picker's typeahead (issue 15): approved and active dealers whose name or company
+ * starts with `q` (ranked first: name, then company) or has words starting with the words of `q`,
+ * at most `limit`, never more than id, fullName and companyName. Every branch is an index scan
+ * bounded by the limit (migration 2026-11-24-0640-self-service: btree text_pattern_ops on the
+ * lowered name and company, GIN on the 'simple' tsvector of both), so 100,000 dealers answer
+ * like 100: the same statement on PostgreSQL and PGlite (no extension needed).
+ */
+export async function searchPublicDealers(db: Executor, q: string, limit = 20) {
+  const prefix = `${q
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const words = searchWords(q);
+  const tsquery = words.map((w) => `${w}:*`).join(' & ');
+  const visible = sql`status in ('approved', 'active')`;
+  const byName = sql`(select id, 0 as rank from dealers where ${visible} and lower(full_name) like ${prefix}
+      order by lower(full_name) limit ${limit})`;
+  const byCompany = sql`(select id, 1 as rank from dealers where ${visible}
+      and lower(coalesce(company_name, '')) like ${prefix} order by lower(coalesce(company_name, '')) limit ${limit})`;
+  const byWord = tsquery
+    ? sql`(select id, 2 as rank from dealers where ${visible}
+        and to_tsvector('simple', full_name || ' ' || coalesce(company_name, '')) @@ to_tsquery('simple', ${tsquery})
+        limit ${limit})`
+    : sql`(select null::uuid as id, 3 as rank where false)`;
+  const { rows } = await sql<{ id: string; fullName: string; companyName: string | null }>`
+    select d.id, d.full_name as "fullName", d.company_name as "companyName"
+    from (select id, min(rank) as rank from (${byName} union all ${byCompany} union all ${byWord}) m group by id) hits
+    join dealers d on d.id = hits.id
+    order by hits.rank, lower(d.full_name), d.id
+    limit ${limit}`.execute(db);
+  return rows;
+}

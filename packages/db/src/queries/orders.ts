@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { OrderSource, OrderStatus } from '../types';
+import type { Executor } from './executor';
+
+/** Orders (issue 13) and the per-dealer totals they keep. */
+
+const DEALER_COLUMNS = ['id', 'tier', 'status', 'email', 'fullName', 'referredBy', 'approvalDate'] as const;
+
+/**
+ * Locks the dealer an order belongs to: every change to a dealer's orders runs one at a time,
+ * so totals, activation and the "first order" rule see a settled history.
+ */
+export function lockDealerById(db: Executor, id: string) {
+  return db.selectFrom('dealers').select(DEALER_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Dealer ids by email (case-insensitive) or external CRM id; at most two, to tell an ambiguous reference. */
+export function findDealerIdsByRef(db: Executor, ref: { email: string } | { externalCrmId: string }) {
+  const q = db.selectFrom('dealers').select('id').limit(2);
+  return 'email' in ref
+    ? q.where(sql<string>`lower(email)`, '=', ref.email.toLowerCase()).execute()
+    : q.where('externalCrmId', '=', ref.externalCrmId).execute();
+}
+
+const ORDER_COLUMNS = [
+  'id',
+  'dealerId',
+  'source',
+  'externalOrderId',
+  'amount',
+  'currency',
+  'orderedAt',
+  'status',
+  'recordedBy',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function findOrderByKey(db: Executor, source: OrderSource, externalOrderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(ORDER_COLUMNS)
+    .where('source', '=', source)
+    .where('externalOrderId', '=', externalOrderId)
+    .executeTakeFirst();
+}
+
+export function findOrderById(db: Executor, id: string) {
+  return db.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts an order unless (source, external id) exists; undefined when it did (someone else won). */
+export function insertOrderOnce(
+  db: Executor,
+  o: {
+    dealerId: string;
+    source: OrderSource;
+    externalOrderId: string;
+    amount: string;
+    orderedAt: Date;
+    recordedBy: string | null;
+    status: OrderStatus;
+  },
+) {
+  return db
+    .insertInto('orders')
+    .values({ ...o, updatedAt: new Date() })
+    .onConflict((oc) => oc.columns(['source', 'externalOrderId']).doNothing())
+    .returning(ORDER_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function setOrderStatus(db: Executor, id: string, status: OrderStatus): Promise<void> {
+  await db.updateTable('orders').set({ status, updatedAt: new Date() }).where('id', '=', id).execute();
+}
+
+/** How many orders the dealer has besides `exceptId` (any status): 0 means this is the first. */
+export async function countOtherOrders(db: Executor, dealerId: string, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('dealerId', '=', dealerId)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Recomputes the dealer's totals from the placed orders, in numeric arithmetic: the totals
+ * always equal the sum of the orders, whatever happened before. Average rounds half away from zero.
+ */
+export async function refreshDealerTotals(db: Executor, dealerId: string): Promise<void> {
+  await sql`
+    update dealers d set
+      total_orders = s.n,
+      total_revenue = s.revenue,
+      last_order_date = s.last,
+      average_order_value = case when s.n = 0 then 0 else round(s.revenue / s.n, 2) end,
+      updated_at = now()
+    from (
+      select count(*)::int as n, coalesce(sum(amount), 0) as revenue, max(ordered_at) as last
+      from orders where dealer_id = ${dealerId} and status = 'placed'
+    ) s
+    where d.id = ${dealerId}`.execute(db);
+}
+
+/** A first order makes an approved dealer active; returns whether it did. */
+export async function activateApprovedDealer(db: Executor, dealerId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('dealers')
+    .set({ status: 'active', updatedAt: new Date() })
+    .where('id', '=', dealerId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export function dealerTotals(db: Executor, dealerId: string) {
+  return db
+    .selectFrom('dealers')
+    .select(['totalOrders', 'totalRevenue', 'lastOrderDate', 'averageOrderValue', 'status'])
+    .where('id', '=', dealerId)
+    .executeTakeFirst();
+}
+
+/** A dealer's orders, newest first (the timeline shows at most `limit`). */
+export function listDealerOrders(db: Executor, dealerId: string, limit = 200) {
+  return db
+    .selectFrom('orders')
+    .select(ORDER_COLUMNS)
+    .where('dealerId', '=', dealerId)
+    .orderBy('orderedAt', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,52 @@
+import type { Executor } from './executor';
+
+// Application status links (issue 15): a private, revocable link to one application's status page.
+
+export async function insertStatusLink(db: Executor, dealerId: string, tokenHash: string): Promise<void> {
+  await db.insertInto('applicationStatusLinks').values({ dealerId, tokenHash }).execute();
+}
+
+/** The application behind a live link (not revoked), with only what the status page shows. */
+export function findApplicationByStatusToken(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('applicationStatusLinks as l')
+    .innerJoin('dealers as d', 'd.id', 'l.dealerId')
+    .select([
+      'd.id',
+      'd.fullName',
+      'd.companyName',
+      'd.email',
+      'd.phoneE164',
+      'd.tier',
+      'd.status',
+      'd.rejectionReason',
+      'd.accessGranted',
+      'd.createdAt',
+      'd.approvalDate',
+    ])
+    .where('l.tokenHash', '=', tokenHash)
+    .where('l.revokedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Revokes every live link of an application; the number revoked. */
+export async function revokeStatusLinks(db: Executor, dealerId: string, revokedBy: string): Promise<number> {
+  const rows = await db
+    .updateTable('applicationStatusLinks')
+    .set({ revokedAt: new Date(), revokedBy })
+    .where('dealerId', '=', dealerId)
+    .where('revokedAt', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export async function countLiveStatusLinks(db: Executor, dealerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('applicationStatusLinks')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('dealerId', '=', dealerId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { optionalHttpUrl, optionalText, phone } from './common';
+import { CRM_NAMES } from './constants';
+import { address } from './dealer';
+
+// Issue 15: the applicant's status link, the referral typeahead, the dealer's own profile.
+
+/** The referral picker's typeahead: 2+ characters, at most 20 answers. */
+export const PUBLIC_DEALER_SEARCH_MIN = 2;
+export const PUBLIC_DEALER_SEARCH_LIMIT = 20;
+export const PUBLIC_DEALER_SEARCH_MESSAGE = `Type at least ${PUBLIC_DEALER_SEARCH_MIN} characters to search`;
+export const publicDealerSearch = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .min(PUBLIC_DEALER_SEARCH_MIN, PUBLIC_DEALER_SEARCH_MESSAGE)
+      .max(100, 'Search must be at most 100 characters')
+      .optional(),
+  })
+  .default({});
+
+/** A status link's token: 43 base64url characters (32 random bytes). */
+export const STATUS_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+export const statusTokenInput = z.object({
+  token: z.string().max(100, 'Unknown status link').regex(STATUS_TOKEN_RE, 'Unknown status link'),
+});
+export const STATUS_LINK_NOT_FOUND = 'This status link is not valid. It may have been revoked.';
+
+/** What the status page says about each stage (SPEC section 10: review in 2-3 business days, call within 5). */
+export const APPLICATION_STAGES = ['received', 'under_review', 'approved', 'rejected'] as const;
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
+export const APPLICATION_STAGE_LABELS: Record<ApplicationStage, string> = {
+  received: 'Received',
+  under_review: 'Under review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** The dealer's own profile: the wizard's rules and messages (email and tier stay the admin's). */
+export const dealerProfileInput = z.object({
+  companyName: optionalText(),
+  phoneE164: phone(),
+  addressJson: address,
+  logoUrl: optionalHttpUrl(),
+  crmName: z.union([z.enum(CRM_NAMES), z.literal('')]).optional(),
+});
+export type DealerProfileInput = z.input<typeof dealerProfileInput>;
