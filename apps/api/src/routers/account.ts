@@ -2,11 +2,14 @@ import {
   changeOwnPasswordInput,
   createAffiliateLink,
   dealerProfileInput,
+  ownOrdersQuery,
+  ownReferralsQuery,
   resetPassword,
   setupPassword,
 } from '@dn/schema';
 import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
 import { createLink } from '../services/affiliate/links';
+import { ownReferralFunnel, ownReferrals } from '../services/affiliate/referrals';
 import { affiliateStats } from '../services/affiliate/stats';
 import { dealerFirstOrderForm } from '../services/content/first-order-forms';
 import {
@@ -17,15 +20,18 @@ import {
   updateOwnProfile,
 } from '../services/dealers/own-account';
 import { dealerInfo } from '../services/dealers/own-info';
-import { dealerProcedure, publicProcedure, rest, router } from '../trpc/init';
+import { ownOrders } from '../services/dealers/own-orders';
+import { alone, dealerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
 /** Accounts and the dealer portal (issue: accounts). */
 export const accountRouter = router({
   setupPassword: publicProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/dealer/setup-password', 'Sets the password from an emailed link and signs the dealer in'))
     .input(setupPassword)
     .mutation(({ ctx, input }) => setupPasswordWithToken(ctx, input)),
   resetPassword: publicProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -52,6 +58,7 @@ export const accountRouter = router({
     .input(dealerProfileInput)
     .mutation(({ ctx, input }) => updateOwnProfile(ctx, input)),
   changePassword: dealerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -83,4 +90,33 @@ export const accountRouter = router({
   affiliateStats: dealerProcedure
     .meta(rest('GET', '/api/affiliate/stats', "The signed-in dealer's affiliate link and 5 most recent referrals"))
     .query(({ ctx }) => affiliateStats(ctx)),
+  orders: dealerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/dealer/orders',
+        "The signed-in dealer's own orders, newest first, paged (?page=), and the date of their first order",
+      ),
+    )
+    .input(ownOrdersQuery)
+    .query(({ ctx, input }) => ownOrders(ctx, input.page)),
+  referrals: dealerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/affiliate/referrals',
+        "Every dealer the signed-in dealer referred, newest first, paged (?page=), with each one's status",
+      ),
+    )
+    .input(ownReferralsQuery)
+    .query(({ ctx, input }) => ownReferrals(ctx, input.page)),
+  referralFunnel: dealerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/affiliate/funnel',
+        "The signed-in recruiter's funnel: link visits, applications, approvals, first orders",
+      ),
+    )
+    .query(({ ctx }) => ownReferralFunnel(ctx)),
 });

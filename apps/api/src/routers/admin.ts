@@ -5,6 +5,7 @@ import {
   dealerOptionsQuery,
   linkReferralInput,
   rejectDealerInput,
+  saveExportColumnsInput,
   setCallStatusInput,
   setDealerStatusInput,
   updateFirstOrderForm,
@@ -18,17 +19,18 @@ import { listCallSchedules, setCallStatus } from '../services/calls/status';
 import { listFirstOrderForms, updateFirstOrderFormConfig } from '../services/content/first-order-forms';
 import { listLandingVideosForAdmin, updateLandingVideoConfig } from '../services/content/landing-videos';
 import { clearAllDealers as clearAll } from '../services/dealers/clear';
+import { readExportColumns, saveExportColumns } from '../services/dealers/export-columns';
 import { dealerOptions, listDealers } from '../services/dealers/list';
 import { getDealerMetrics } from '../services/dealers/metrics';
 import { sendDealerPasswordReset } from '../services/dealers/password-reset';
 import { linkDealerReferral } from '../services/dealers/referral';
 import { setDealerStatus, upgradeDealerTier } from '../services/dealers/status';
 import { getDealerTimeline } from '../services/dealers/timeline';
-import { adminProcedure, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
+import { adminProcedure, alone, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
  * The admin console (issue: admin console). Every procedure here is an adminProcedure. The CSV
- * export is the one route that is not a procedure: a file download (rest/index.ts).
+ * export is the one route that is not a procedure: a file download (plugins/dealer-export.ts).
  */
 export const adminRouter = router({
   callSchedules: adminProcedure
@@ -65,6 +67,27 @@ export const adminRouter = router({
     )
     .input(dealerListQuery)
     .query(({ ctx, input }) => listDealers(ctx, input)),
+  // The export's column picker, remembered per admin (decision 0730). Reviewer and up: a viewer
+  // may not export the personal data these columns hold (decision 0610).
+  exportColumns: reviewerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/preferences/export-columns',
+        "The signed-in admin's column choice for the dealers CSV (every column until they choose)",
+      ),
+    )
+    .query(({ ctx }) => readExportColumns(ctx)),
+  saveExportColumns: reviewerProcedure
+    .meta(
+      rest(
+        'PUT',
+        '/api/admin/preferences/export-columns',
+        "Remembers the signed-in admin's column choice for the dealers CSV (column keys, in file order)",
+      ),
+    )
+    .input(saveExportColumnsInput)
+    .mutation(({ ctx, input }) => saveExportColumns(ctx, input.columns)),
   dealerOptions: adminProcedure
     .meta(
       rest('GET', '/api/admin/dealer-options', 'Dealers matching a search, for the Link Referral picker (at most 20)'),
@@ -91,6 +114,7 @@ export const adminRouter = router({
     .input(dealerId)
     .query(({ ctx, input }) => getDealerTimeline(ctx, input.id)),
   approve: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -101,10 +125,12 @@ export const adminRouter = router({
     .input(dealerId)
     .mutation(({ ctx, input }) => approveDealer(ctx, input.id)),
   reject: reviewerProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/admin/dealers/{id}/reject', 'Rejects a dealer with a reason'))
     .input(rejectDealerInput)
     .mutation(({ ctx, input }) => rejectDealer(ctx, input.id, input.reason)),
   setStatus: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -115,10 +141,12 @@ export const adminRouter = router({
     .input(setDealerStatusInput)
     .mutation(({ ctx, input }) => setDealerStatus(ctx, input.id, input.status)),
   upgradeTier: reviewerProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/admin/dealers/{id}/upgrade-tier', "Changes a dealer's tier"))
     .input(upgradeDealerTierInput)
     .mutation(({ ctx, input }) => upgradeDealerTier(ctx, input.id, input.tier)),
   sendApprovalEmail: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -129,6 +157,7 @@ export const adminRouter = router({
     .input(dealerId)
     .mutation(({ ctx, input }) => sendApprovalEmail(ctx, input.id)),
   grantAccess: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -139,6 +168,7 @@ export const adminRouter = router({
     .input(dealerId)
     .mutation(({ ctx, input }) => grantDealerAccess(ctx, input.id)),
   resetPassword: reviewerProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/admin/dealers/{id}/reset-password', 'Emails the dealer a password reset link'))
     .input(dealerId)
     .mutation(({ ctx, input }) => sendDealerPasswordReset(ctx, input.id)),

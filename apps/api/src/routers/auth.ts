@@ -1,6 +1,6 @@
 import { login } from '@dn/schema';
 import { adminLogin, currentUser, dealerLogin, logout } from '../services/accounts/sign-in';
-import { publicProcedure, rest, router } from '../trpc/init';
+import { alone, publicProcedure, rest, router } from '../trpc/init';
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
@@ -10,10 +10,12 @@ export const authRouter = router({
     .meta(rest('GET', '/api/auth/user', 'The signed-in user (401 when signed out)'))
     .query(({ ctx }) => currentUser(ctx)),
   dealerLogin: publicProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/dealer/login', 'Dealer sign-in (username is the email)'))
     .input(login)
     .mutation(({ ctx, input }) => dealerLogin(ctx, input)),
   adminLogin: publicProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/admin/login', 'Admin sign-in'))
     .input(login)
     .mutation(({ ctx, input }) => adminLogin(ctx, input)),

@@ -11,7 +11,7 @@ import { ownCommissions } from '../services/commissions/own';
 import { createPayout, listPayouts, markPayoutPaid } from '../services/commissions/payouts';
 import { approveCommissions, listCommissions, voidCommission } from '../services/commissions/review';
 import { listCommissionRules, setCommissionRule } from '../services/commissions/rules';
-import { adminProcedure, dealerProcedure, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
+import { adminProcedure, alone, dealerProcedure, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
  * Commissions, their rules and payouts (issue 13). The payout CSV is a file download, a
@@ -61,6 +61,7 @@ export const commissionsRouter = router({
     .input(createPayoutInput)
     .mutation(({ ctx, input }) => createPayout(ctx, input.minimum)),
   markPaid: ownerProcedure
+    .meta(alone)
     .meta(
       rest('POST', '/api/admin/payouts/{id}/paid', 'Marks a batch paid with its reference and emails each recruiter'),
     )

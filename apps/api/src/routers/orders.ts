@@ -1,7 +1,7 @@
 import { dealerOrdersQuery, importOrdersInput, recordOrderInput, setOrderStatusInput } from '@dn/schema';
 import { importOrders } from '../services/orders/import';
 import { listOrdersOfDealer, recordOrder, setOrderStatusByAdmin } from '../services/orders/record';
-import { adminProcedure, rest, reviewerProcedure, router } from '../trpc/init';
+import { adminProcedure, alone, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
  * Orders (issue 13). The signed webhook (POST /api/integrations/orders) is a hand-written route:
@@ -9,6 +9,7 @@ import { adminProcedure, rest, reviewerProcedure, router } from '../trpc/init';
  */
 export const ordersRouter = router({
   record: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -38,6 +39,7 @@ export const ordersRouter = router({
     .input(dealerOrdersQuery)
     .query(({ ctx, input }) => listOrdersOfDealer(ctx, input.id)),
   import: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',

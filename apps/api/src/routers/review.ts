@@ -1,7 +1,7 @@
 import { adminActionId, bulkReviewInput } from '@dn/schema';
 import { continueBulkReview, startBulkReview } from '../services/review/bulk';
 import { undoAction } from '../services/review/undo';
-import { rest, reviewerProcedure, router } from '../trpc/init';
+import { alone, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
  * Review at scale (issue 14): a decision over a selection of dealers, run in batches, and the
@@ -9,6 +9,7 @@ import { rest, reviewerProcedure, router } from '../trpc/init';
  */
 export const reviewRouter = router({
   bulk: reviewerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -19,6 +20,7 @@ export const reviewRouter = router({
     .input(bulkReviewInput)
     .mutation(({ ctx, input }) => startBulkReview(ctx, input)),
   continue: reviewerProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/admin/review/actions/{id}/continue', 'Decides the next batch of a bulk action'))
     .input(adminActionId)
     .mutation(({ ctx, input }) => continueBulkReview(ctx, input.id)),

@@ -12,15 +12,17 @@ import { applicationStatus } from '../services/applications/status-link';
 import { scheduleCall as bookCall } from '../services/calls/booking';
 import { landingVideos } from '../services/content/landing-videos';
 import { publicDealers } from '../services/content/public-dealers';
-import { publicProcedure, rest, router } from '../trpc/init';
+import { alone, publicProcedure, rest, router } from '../trpc/init';
 
 /** Public site procedures: the tRPC twins of rest/site.ts. */
 export const siteRouter = router({
   scheduleCall: publicProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/schedule-call', 'Books a free 15-minute call; emails a confirmation with an .ics file'))
     .input(scheduleCall)
     .mutation(({ ctx, input }) => bookCall(ctx, input)),
   signup: publicProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/dealer-signup', 'Submits a dealer application (stored as pending)'))
     .input(dealerApplication)
     .mutation(({ ctx, input }) => signup(ctx, input)),

@@ -8,7 +8,7 @@ import {
 } from '@dn/schema';
 import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/team/own-account';
 import { acceptInvitation, changeAdminRole, inviteAdmin, listTeam, removeAdmin } from '../services/team/team';
-import { adminProcedure, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
+import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
 /** The admin team and each admin's own account (issue 14, docs/decisions/0610-admin-roles.md). */
 export const teamRouter = router({
@@ -16,6 +16,7 @@ export const teamRouter = router({
     .meta(rest('GET', '/api/admin/team', 'The admins with their roles, and the pending invitations'))
     .query(({ ctx }) => listTeam(ctx)),
   invite: ownerProcedure
+    .meta(alone)
     .meta(
       rest('POST', '/api/admin/team/invitations', 'Invites an admin by email with a role (a one-time link, 72 hours)'),
     )
@@ -36,10 +37,12 @@ export const teamRouter = router({
     .input(adminIdInput)
     .mutation(({ ctx, input }) => removeAdmin(ctx, input.id)),
   acceptInvite: publicProcedure
+    .meta(alone)
     .meta(rest('POST', '/api/auth/accept-invite', 'Accepts an admin invitation: sets name and password, then signs in'))
     .input(acceptInviteInput)
     .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
   changePassword: adminProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import type { Meta } from './init';
 
 /**
  * Batching limits on /trpc (decision 0630). A batch is one HTTP request, so without a cap it can
@@ -7,34 +8,24 @@ import { TRPCError } from '@trpc/server';
  */
 export const MAX_BATCH_SIZE = 10;
 
-/**
- * Procedures that hash a password or send an email: they are answered one per request. A batch
- * that holds one of them together with anything else is refused whole with 400, before any entry
- * runs (simpler to reason about than a half-run batch; the web client sends each of these alone).
- */
-export const NOT_BATCHABLE: ReadonlySet<string> = new Set([
-  'auth.dealerLogin',
-  'auth.adminLogin',
-  'account.setupPassword',
-  'account.resetPassword',
-  'account.changePassword',
-  'team.acceptInvite',
-  'team.changePassword',
-  'team.invite',
-  'site.signup',
-  'site.scheduleCall',
-  'admin.approve',
-  'admin.sendApprovalEmail',
-  'admin.grantAccess',
-  'admin.resetPassword',
-  'review.bulk',
-]);
+interface BatchCall {
+  path: string;
+  /** The procedure the path names (tRPC fills it in; null for an unknown path). */
+  procedure?: { _def: { meta?: unknown } } | null;
+}
 
-/** Throws 400 when a batch of several calls includes a procedure that must be called alone. */
-export function refuseUnbatchable(info: { isBatchCall: boolean; calls: readonly { path: string }[] } | undefined) {
+/** Whether a called procedure is declared `.meta(alone)`: it hashes a password or sends an email. */
+export const mustRunAlone = (call: BatchCall) => (call.procedure?._def.meta as Meta | undefined)?.alone === true;
+
+/**
+ * Throws 400 when a batch of several calls includes a procedure declared `.meta(alone)`. The
+ * whole request is refused before any entry runs (simpler to reason about than a half-run batch;
+ * the web client sends each of these alone).
+ */
+export function refuseUnbatchable(info: { isBatchCall: boolean; calls: readonly BatchCall[] } | undefined) {
   if (!info?.isBatchCall || info.calls.length < 2) return;
-  const alone = info.calls.find((c) => NOT_BATCHABLE.has(c.path));
-  if (alone) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${alone.path} cannot be batched: send it alone.` });
+  const single = info.calls.find(mustRunAlone);
+  if (single) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${single.path} cannot be batched: send it alone.` });
   }
 }

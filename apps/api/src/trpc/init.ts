@@ -28,7 +28,16 @@ export interface Meta {
   /** The least admin role an admin procedure needs; set by adminProcedure, reviewerProcedure, ownerProcedure. */
   role?: AdminRole;
   rest?: RestMeta;
+  /**
+   * Hashes a password or sends an email: answered only when sent alone, never in a tRPC batch of
+   * two or more (trpc/batch-policy.ts, decision 0630). Set with `.meta(alone)`;
+   * test/security/batch-alone.test.ts fails for a procedure that reaches either without it.
+   */
+  alone?: boolean;
 }
+
+/** `.meta(alone)`: the procedure hashes a password or sends an email, so it is never batched. */
+export const alone = { alone: true } as const;
 
 const t = initTRPC
   .context<Context>()
