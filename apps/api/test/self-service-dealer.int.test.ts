@@ -157,4 +157,27 @@ describe('password and sessions', () => {
     expect((await send('POST', '/api/dealer/sessions/sign-out-others')).statusCode).toBe(401);
     expect((await send('GET', '/api/dealer/sessions')).statusCode).toBe(401);
   });
+
+  it('each session is named by the device that signed in ("Firefox on Windows"), the user agent itself is not stored', async () => {
+    const d = await createDealer(h.db, { email: uniqueEmail('device') });
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const login = (ua: string) =>
+      send('POST', '/api/dealer/login', undefined, { username: d.email, password: d.password }, ua);
+    const here = cookieOf(await login(firefox));
+    await login(safari);
+    // A client that names no known browser or system (here inject's own "lightMyRequest").
+    const script = await h.app.inject({
+      method: 'POST',
+      url: '/api/dealer/login',
+      payload: { username: d.email, password: d.password },
+    });
+    expect(script.statusCode).toBe(200);
+    const list = (await send('GET', '/api/dealer/sessions', here)).json() as { device: string; current: boolean }[];
+    expect(list.map((s) => s.device).sort()).toEqual(['Firefox on Windows', 'Safari on iOS', 'Unknown device']);
+    expect(list.find((s) => s.current)?.device).toBe('Firefox on Windows');
+    const rows = await h.db.selectFrom('sessions').select('sess').execute();
+    expect(JSON.stringify(rows)).not.toContain('Gecko/20100101');
+  });
 });

@@ -47,6 +47,7 @@ export function deviceOf(ua: string | undefined): string {
           : /Linux/.test(ua)
             ? 'Linux'
             : 'another system';
+  if (browser === 'Browser' && os === 'another system') return 'Unknown device';
   return `${browser} on ${os}`;
 }
 
@@ -117,6 +118,9 @@ export const authPlugin = fp(
           req.session.set('role', user.role);
           req.session.set('authAt', now);
           req.session.set('seenAt', now);
+          // What the "your sessions" lists call it; the user agent itself is not kept in the session.
+          const ua = req.headers['user-agent'];
+          req.session.set('device', deviceOf(typeof ua === 'string' ? ua : undefined));
           userCache.delete(req);
         },
         rememberDevice(account) {
