@@ -1,25 +1,14 @@
 import { sql } from '@dn/db';
+import { CREATE_CSV_CELL } from '@dn/db/migrations/2026-11-21-0301-admin-export-and-counts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../src/services/dealers/export';
 import { createHarness, type Harness, signInAdmin } from './helpers';
 
 /**
  * The export builds its CSV in JavaScript since 0304; before, PostgreSQL built every line with
- * csv_cell (migration 0301). Same data, same bytes: the old query and function, verbatim, are the
- * reference here, run over cells meant to break a CSV writer in every column.
+ * csv_cell (migration 0301). Same data, same bytes: the old query, verbatim, and 0301's own function
+ * are the reference here, run over cells meant to break a CSV writer in every column.
  */
-
-const CSV_CELL_0301 = sql`
-  create or replace function csv_cell(v text) returns text
-  language sql immutable parallel safe as $$
-    select case
-      when v is null then ''
-      when left(v, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then
-        case when v ~ E'[",\\r\\n]' then '"''' || replace(v, '"', '""') || '"' else '''' || v end
-      when v ~ E'[",\\r\\n]' then '"' || replace(v, '"', '""') || '"'
-      else v
-    end
-  $$`;
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const safe = (e: string) => `coalesce(${e}, '')`;
@@ -89,7 +78,7 @@ let admin: string;
 beforeAll(async () => {
   h = await createHarness();
   admin = await signInAdmin(h.app, 'identical');
-  await CSV_CELL_0301.execute(h.db);
+  await CREATE_CSV_CELL.execute(h.db);
   const n = EXPORT_BATCH * 2 + 37; // several batches, the last one partial
   const rows = Array.from({ length: n }, (_, i) => ({
     email: `${pick(i, 3)}.${i}@identical.test`,

@@ -1,1 +1,2 @@
+export { ConfirmModal, type ConfirmModalProps } from './ConfirmModal';
 export { cssVariablesResolver, theme } from './theme';

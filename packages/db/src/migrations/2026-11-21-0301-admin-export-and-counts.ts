@@ -1,13 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen: never import app code here.
-// biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
-export async function up(db: Kysely<any>): Promise<void> {
-  // One spreadsheet-safe CSV field: RFC 4180 quoting, and text starting with = + - @ tab or CR
-  // gets a leading apostrophe (the OWASP neutralisation of formula injection). The export builds
-  // its lines in the database, so 100k rows stream without a JavaScript object per cell. A single
-  // SELECT with no FROM, so the planner inlines it into the query.
-  await sql`
+
+/** csv_cell as created here; 0304 drops it, its down() and the export's identity test recreate it. */
+export const CREATE_CSV_CELL = sql`
     create or replace function csv_cell(v text) returns text
     language sql immutable parallel safe as $$
       select case
@@ -17,7 +13,14 @@ export async function up(db: Kysely<any>): Promise<void> {
         when v ~ E'[",\\r\\n]' then '"' || replace(v, '"', '""') || '"'
         else v
       end
-    $$`.execute(db);
+    $$`;
+// biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
+export async function up(db: Kysely<any>): Promise<void> {
+  // One spreadsheet-safe CSV field: RFC 4180 quoting, and text starting with = + - @ tab or CR
+  // gets a leading apostrophe (the OWASP neutralisation of formula injection). The export builds
+  // its lines in the database, so 100k rows stream without a JavaScript object per cell. A single
+  // SELECT with no FROM, so the planner inlines it into the query.
+  await CREATE_CSV_CELL.execute(db);
   // The summary cards and the status tab counts read only these two columns: an index-only scan.
   await sql`create index dealers_status_tier_idx on dealers (status, tier)`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { CREATE_CSV_CELL } from './2026-11-21-0301-admin-export-and-counts';
 
 // Frozen: never import app code here.
 // The dealers export writes its CSV in JavaScript now (apps/api/src/lib/csv.ts): csv_cell,
@@ -11,15 +12,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
   // As 0301 created it.
-  await sql`
-    create or replace function csv_cell(v text) returns text
-    language sql immutable parallel safe as $$
-      select case
-        when v is null then ''
-        when left(v, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then
-          case when v ~ E'[",\\r\\n]' then '"''' || replace(v, '"', '""') || '"' else '''' || v end
-        when v ~ E'[",\\r\\n]' then '"' || replace(v, '"', '""') || '"'
-        else v
-      end
-    $$`.execute(db);
+  await CREATE_CSV_CELL.execute(db);
 }

@@ -49,21 +49,26 @@ const SORT_EXPR = {
   status: sql`d.status`,
 } as const;
 
+/** Who applied and where the application stands (`dealers as d`): the admin row and the status page. */
+export const APPLICANT_COLUMNS = [
+  'd.id',
+  'd.fullName',
+  'd.companyName',
+  'd.email',
+  'd.phoneE164',
+  'd.tier',
+  'd.status',
+  'd.rejectionReason',
+] as const;
+
 /** One page of the admin table, newest first by default; never the password hash. */
 export async function listDealersPage(db: Executor, f: DealerListFilter) {
   let q = filteredDealers(db, f)
     .leftJoin('dealers as r', 'r.id', 'd.referredBy')
     .leftJoin('affiliateLinks as l', 'l.dealerId', 'd.id')
     .select([
-      'd.id',
-      'd.fullName',
-      'd.companyName',
-      'd.email',
-      'd.phoneE164',
-      'd.tier',
-      'd.status',
+      ...APPLICANT_COLUMNS,
       'd.accessGranted',
-      'd.rejectionReason',
       'd.recruiterId',
       'd.referredBy',
       'd.referralType',

@@ -2,14 +2,18 @@ import { sql } from 'kysely';
 import type { EmailAttachment } from '../types';
 import type { Executor } from './executor';
 
-export interface ClaimedMail {
-  id: string;
+/** What a message is: its kind (template), recipient and rendered content. */
+interface MailContent {
   kind: string;
   toAddress: string;
   subject: string;
   textBody: string;
   htmlBody: string | null;
   attachments: EmailAttachment[];
+}
+
+export interface ClaimedMail extends MailContent {
+  id: string;
   attempts: number;
   tokenHash: string | null;
 }
@@ -70,13 +74,7 @@ export async function supersedeDeadLinks(db: Executor, id?: string): Promise<num
   return Number(r.numAffectedRows ?? 0);
 }
 
-export interface NewMail {
-  kind: string;
-  toAddress: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  attachments: EmailAttachment[];
+export interface NewMail extends MailContent {
   dealerId: string | null;
   /** The SHA-256 of the one-time link the message carries, if any (never the link). */
   tokenHash?: string | null;

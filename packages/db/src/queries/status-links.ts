@@ -1,3 +1,4 @@
+import { APPLICANT_COLUMNS } from './dealers';
 import type { Executor } from './executor';
 
 // Application status links (issue 15): a private, revocable link to one application's status page.
@@ -11,19 +12,7 @@ export function findApplicationByStatusToken(db: Executor, tokenHash: string) {
   return db
     .selectFrom('applicationStatusLinks as l')
     .innerJoin('dealers as d', 'd.id', 'l.dealerId')
-    .select([
-      'd.id',
-      'd.fullName',
-      'd.companyName',
-      'd.email',
-      'd.phoneE164',
-      'd.tier',
-      'd.status',
-      'd.rejectionReason',
-      'd.accessGranted',
-      'd.createdAt',
-      'd.approvalDate',
-    ])
+    .select([...APPLICANT_COLUMNS, 'd.accessGranted', 'd.createdAt', 'd.approvalDate'])
     .where('l.tokenHash', '=', tokenHash)
     .where('l.revokedAt', 'is', null)
     .executeTakeFirst();

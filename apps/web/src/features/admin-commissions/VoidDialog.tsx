@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Textarea } from '@mantine/core';
+import { ConfirmModal } from '@dn/ui';
+import { Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,21 +21,17 @@ export function VoidDialog({ id, onClose, onDone }: { id: string | null; onClose
     }),
   );
   return (
-    <Modal opened={id !== null} onClose={onClose} title="Void commission">
+    <ConfirmModal
+      opened={id !== null}
+      title="Void commission"
+      onClose={onClose}
+      confirmLabel="Void"
+      color="red"
+      disabled={!reason.trim()}
+      loading={mutation.isPending}
+      onConfirm={() => id && mutation.mutate({ id, reason })}
+    >
       <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          disabled={!reason.trim()}
-          loading={mutation.isPending}
-          onClick={() => id && mutation.mutate({ id, reason })}
-        >
-          Void
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmModal>
   );
 }

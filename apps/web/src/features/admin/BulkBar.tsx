@@ -1,5 +1,6 @@
 import { DEALER_STATUSES, type DealerStatus, type ReviewDecision, TIERS, type Tier } from '@dn/schema';
-import { Button, Group, Modal, Paper, Progress, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ConfirmModal } from '@dn/ui';
+import { Button, Group, Paper, Progress, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -124,34 +125,27 @@ export function BulkBar({ selection, filter, matching, pageCount, onSelectAll, o
         )}
       </Stack>
       {rejecting && (
-        <Modal opened onClose={() => setRejecting(false)} title={`Reject ${count(size)}`}>
-          <Stack>
-            <Textarea
-              label="Reason (sent to each applicant)"
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              autosize
-              minRows={3}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRejecting(false)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                disabled={reason.trim() === ''}
-                onClick={() => {
-                  setRejecting(false);
-                  void run({ kind: 'reject', reason: reason.trim() });
-                  setReason('');
-                }}
-              >
-                Reject {count(size)}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmModal
+          title={`Reject ${count(size)}`}
+          onClose={() => setRejecting(false)}
+          confirmLabel={`Reject ${count(size)}`}
+          color="red"
+          disabled={reason.trim() === ''}
+          onConfirm={() => {
+            setRejecting(false);
+            void run({ kind: 'reject', reason: reason.trim() });
+            setReason('');
+          }}
+        >
+          <Textarea
+            label="Reason (sent to each applicant)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            autosize
+            minRows={3}
+            data-autofocus
+          />
+        </ConfirmModal>
       )}
     </Paper>
   );

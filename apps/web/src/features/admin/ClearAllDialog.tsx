@@ -1,5 +1,6 @@
 import { CLEAR_ALL_CONFIRM_WORD } from '@dn/schema';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ConfirmModal } from '@dn/ui';
+import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
@@ -16,33 +17,26 @@ export default function ClearAllDialog({ onClose }: { onClose: () => void }) {
     ),
   );
   return (
-    <Modal opened onClose={onClose} title="Clear all dealer applications">
-      <Stack>
-        <Text size="sm">
-          This deletes every dealer application, with their affiliate links and sign-in links. It cannot be undone. Type{' '}
-          {CLEAR_ALL_CONFIRM_WORD} to confirm.
-        </Text>
-        <TextInput
-          label="Confirmation"
-          value={word}
-          onChange={(e) => setWord(e.currentTarget.value)}
-          placeholder={CLEAR_ALL_CONFIRM_WORD}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            disabled={word !== CLEAR_ALL_CONFIRM_WORD}
-            loading={clear.isPending}
-            onClick={() => clear.mutate({ confirm: true })}
-          >
-            Clear All Dealers
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title="Clear all dealer applications"
+      onClose={onClose}
+      confirmLabel="Clear All Dealers"
+      color="red"
+      disabled={word !== CLEAR_ALL_CONFIRM_WORD}
+      loading={clear.isPending}
+      onConfirm={() => clear.mutate({ confirm: true })}
+    >
+      <Text size="sm">
+        This deletes every dealer application, with their affiliate links and sign-in links. It cannot be undone. Type{' '}
+        {CLEAR_ALL_CONFIRM_WORD} to confirm.
+      </Text>
+      <TextInput
+        label="Confirmation"
+        value={word}
+        onChange={(e) => setWord(e.currentTarget.value)}
+        placeholder={CLEAR_ALL_CONFIRM_WORD}
+        data-autofocus
+      />
+    </ConfirmModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { ConfirmModal } from '@dn/ui';
+import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,37 +27,30 @@ export default function LinkReferralDialog({ dealer, onClose }: { dealer: Dealer
     .map((o) => ({ value: o.id, label: `${o.fullName}${o.companyName ? ` (${o.companyName})` : ''} · ${o.email}` }));
   if (chosen && !data.some((o) => o.value === chosen.value)) data.unshift(chosen);
   return (
-    <Modal opened onClose={onClose} title="Link Referral">
-      <Stack>
-        <Text size="sm">
-          Who referred <b>{dealer.fullName}</b>?
-        </Text>
-        <Select
-          label="Referring dealer"
-          placeholder="Search by name, company or email"
-          searchable
-          filter={({ options: o }) => o}
-          searchValue={search}
-          onSearchChange={setSearch}
-          data={data}
-          value={chosen?.value ?? null}
-          onChange={(value, option) => setChosen(value && option ? { value, label: option.label } : null)}
-          nothingFoundMessage={options.isFetching ? 'Searching...' : 'No dealer found'}
-          comboboxProps={{ withinPortal: true }}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!chosen || link.isPending}
-            onClick={() => chosen && link.mutate({ id: dealer.id, referredBy: chosen.value })}
-          >
-            {link.isPending ? 'Linking...' : 'Link Referral'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title="Link Referral"
+      onClose={onClose}
+      confirmLabel={link.isPending ? 'Linking...' : 'Link Referral'}
+      disabled={!chosen || link.isPending}
+      onConfirm={() => chosen && link.mutate({ id: dealer.id, referredBy: chosen.value })}
+    >
+      <Text size="sm">
+        Who referred <b>{dealer.fullName}</b>?
+      </Text>
+      <Select
+        label="Referring dealer"
+        placeholder="Search by name, company or email"
+        searchable
+        filter={({ options: o }) => o}
+        searchValue={search}
+        onSearchChange={setSearch}
+        data={data}
+        value={chosen?.value ?? null}
+        onChange={(value, option) => setChosen(value && option ? { value, label: option.label } : null)}
+        nothingFoundMessage={options.isFetching ? 'Searching...' : 'No dealer found'}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+    </ConfirmModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ConfirmModal } from '@dn/ui';
+import { Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
@@ -15,34 +16,27 @@ export default function RejectDialog({ dealer, onClose }: { dealer: DealerItem; 
   );
   const blank = reason.trim() === '';
   return (
-    <Modal opened onClose={onClose} title="Reject Dealer Application">
-      <Stack>
-        <Text size="sm">
-          Why is the application of <b>{dealer.fullName}</b> rejected?
-        </Text>
-        <Textarea
-          label="Reason"
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          className={classes.reasonInput}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            disabled={blank || reject.isPending}
-            loading={reject.isPending}
-            onClick={() => reject.mutate({ id: dealer.id, reason: reason.trim() })}
-          >
-            Reject Application
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title="Reject Dealer Application"
+      onClose={onClose}
+      confirmLabel="Reject Application"
+      color="red"
+      disabled={blank || reject.isPending}
+      loading={reject.isPending}
+      onConfirm={() => reject.mutate({ id: dealer.id, reason: reason.trim() })}
+    >
+      <Text size="sm">
+        Why is the application of <b>{dealer.fullName}</b> rejected?
+      </Text>
+      <Textarea
+        label="Reason"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        autosize
+        minRows={3}
+        className={classes.reasonInput}
+        data-autofocus
+      />
+    </ConfirmModal>
   );
 }

@@ -1,5 +1,5 @@
 import { login } from '@dn/schema';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { useTrpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
+import { PasswordFields } from './PasswordFields';
 
 /** Dealer sign-in: the username is the dealer's email. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
@@ -39,18 +40,12 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
             {failure}
           </Alert>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
+        <PasswordFields
+          form={form}
+          fields={[
+            { name: 'username', label: 'Email', type: 'email', autoComplete: 'username' },
+            { name: 'password', label: 'Password', autoComplete: 'current-password' },
+          ]}
         />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>

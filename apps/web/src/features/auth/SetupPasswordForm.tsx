@@ -1,5 +1,5 @@
 import { setupPasswordForm } from '@dn/schema';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { httpStatusOf, useTrpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
+import { PasswordFields } from './PasswordFields';
 
 /** Sets the password from an emailed link, then the dealer is signed in and lands on /dashboard. */
 export function SetupPasswordForm({ token }: { token: string }) {
@@ -57,17 +58,12 @@ export function SetupPasswordForm({ token }: { token: string }) {
     >
       <Stack>
         <Text size="sm">Choose a password for your dealer account (at least 6 characters).</Text>
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
+        <PasswordFields
+          form={form}
+          fields={[
+            { name: 'password', label: 'New password', autoComplete: 'new-password' },
+            { name: 'confirmPassword', label: 'Confirm password', autoComplete: 'new-password' },
+          ]}
         />
         <Button type="submit" loading={setup.isPending}>
           Set Password

@@ -1,10 +1,11 @@
 import { adminLoginForm } from '@dn/schema';
-import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
+import { PasswordFields } from '../../features/auth';
 import { useAfterSignIn } from '../../lib/auth';
 import { schemaResolver } from '../../lib/form';
 import { useTrpc } from '../../lib/trpc';
@@ -42,17 +43,12 @@ function AdminLoginPage() {
             <Title order={1} ta="center">
               Admin Portal
             </Title>
-            <TextInput
-              label="Username"
-              autoComplete="username"
-              key={form.key('username')}
-              {...form.getInputProps('username')}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              key={form.key('password')}
-              {...form.getInputProps('password')}
+            <PasswordFields
+              form={form}
+              fields={[
+                { name: 'username', label: 'Username', autoComplete: 'username' },
+                { name: 'password', label: 'Password', autoComplete: 'current-password' },
+              ]}
             />
             <Button type="submit" loading={signIn.isPending}>
               Sign In

@@ -1,0 +1,29 @@
+import { PasswordInput, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+
+/** A Mantine form whose values include the given string fields. */
+type FormOf<K extends string> = UseFormReturnType<Record<K, string>>;
+
+/**
+ * One password-manager-friendly input per field, in order. `autoComplete` tells a password
+ * manager what to fill: `username`, `current-password` (sign-in) or `new-password` (setup).
+ */
+export function PasswordFields<K extends string>({
+  form,
+  fields,
+}: {
+  form: FormOf<K>;
+  fields: readonly {
+    name: K;
+    label: string;
+    autoComplete: 'username' | 'current-password' | 'new-password';
+    type?: 'email';
+  }[];
+}) {
+  return fields.map(({ name, label, autoComplete, type }) => {
+    const Input = autoComplete === 'username' ? TextInput : PasswordInput;
+    return (
+      <Input key={form.key(name)} label={label} type={type} autoComplete={autoComplete} {...form.getInputProps(name)} />
+    );
+  });
+}

@@ -1,0 +1,46 @@
+import { Button, Group, type MantineColor, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ConfirmModalProps {
+  title: ReactNode;
+  /** Closed on Cancel, Escape and a click outside. */
+  onClose: () => void;
+  /** What the admin reads and fills in before confirming. */
+  children: ReactNode;
+  confirmLabel: ReactNode;
+  onConfirm: () => void;
+  /** Red for what destroys or refuses something. */
+  color?: MantineColor;
+  disabled?: boolean;
+  loading?: boolean;
+  opened?: boolean;
+}
+
+/** A dialog that asks for one decision: its content, then Cancel and the confirming button. */
+export function ConfirmModal({
+  title,
+  onClose,
+  children,
+  confirmLabel,
+  onConfirm,
+  color,
+  disabled,
+  loading,
+  opened = true,
+}: ConfirmModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={color} disabled={disabled} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
