@@ -14,7 +14,7 @@ import Fastify, {
 import type { Deps } from './context';
 import type { Config } from './env';
 import { authPlugin, createRequestContext } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, trpcRetryAfter } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { referralPlugin } from './plugins/referral';
 import { cachePolicyPlugin, securityPlugin } from './plugins/security';
@@ -178,6 +178,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
         refuseUnbatchable(info);
         return createRequestContext(deps, req, res);
       },
+      // 429 and 503 say when to come back, as on /api (plugins/errors.ts).
+      responseMeta: trpcRetryAfter,
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'trpc error');
       },

@@ -11,5 +11,11 @@ export const LINK_FAILED = 'There was an error processing your magic link. Pleas
 /** SPEC section 6: what a signed-in non-admin is told on an admin page or endpoint. */
 export const ACCESS_DENIED = 'Access Denied: You need administrator privileges to access this page.';
 
+/**
+ * The 503 a request gets when the password-hashing queue is full (decision 0630): sent with
+ * `Retry-After`, on /api and /trpc alike.
+ */
+export const SERVER_BUSY = 'The server is busy. Please try again in a few seconds.';
+
 /** A session id or one-time token: 32 random bytes, base64url (43 characters). */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

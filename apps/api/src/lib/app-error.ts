@@ -69,6 +69,12 @@ export function toAppError(err: unknown): AppError | null {
   return null;
 }
 
+/** How long a client should wait before retrying (the Retry-After header), on /api and /trpc alike. */
+export const UNAVAILABLE_RETRY_AFTER_SEC = 5;
+export function retryAfterOf(err: AppError): number | undefined {
+  return err.extra.retryAfterSec ?? (err.code === 'UNAVAILABLE' ? UNAVAILABLE_RETRY_AFTER_SEC : undefined);
+}
+
 /** The JSON body of an error answer (REST); tRPC carries the same fields in `data`. */
 export function errorBody(err: AppError) {
   return {

@@ -1,3 +1,4 @@
+import { SERVER_BUSY } from '@dn/schema/messages';
 import argon2 from 'argon2';
 import { AppError } from './app-error';
 
@@ -18,15 +19,15 @@ let hashes = 0;
  * Beyond it a request is refused at once with 503 and Retry-After instead of an ever-longer wait.
  */
 export const MAX_QUEUED_HASHES = 32;
+/** What a refused request is told to wait (Retry-After): the queue empties in about a second. */
+export const BUSY_RETRY_AFTER_SEC = 2;
 
 /** How many argon2 operations (hash or verify) this process has started: for tests and metrics. */
 export const hashCount = () => hashes;
 
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (waiting >= MAX_QUEUED_HASHES) {
-    return Promise.reject(
-      new AppError('UNAVAILABLE', 'The server is busy. Please try again in a few seconds.', { retryAfterSec: 2 }),
-    );
+    return Promise.reject(new AppError('UNAVAILABLE', SERVER_BUSY, { retryAfterSec: BUSY_RETRY_AFTER_SEC }));
   }
   waiting++;
   const counted = () => {

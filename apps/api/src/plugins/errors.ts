@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody, HTTP_STATUS, INTERNAL_MESSAGE, pgErrorCode, toAppError } from '../lib/app-error';
+import { errorBody, HTTP_STATUS, INTERNAL_MESSAGE, pgErrorCode, retryAfterOf, toAppError } from '../lib/app-error';
 
 /**
  * The HTTP side of the one error mapping (lib/app-error.ts `toAppError`): REST answers, the
@@ -17,7 +17,7 @@ export const errorsPlugin = fp(
         const status = HTTP_STATUS[known.code];
         if (status >= 500) req.log.error({ err }, 'service unavailable');
         else if (pgErrorCode(err)) req.log.warn({ err }, 'refused by the database');
-        const retryAfter = known.extra.retryAfterSec ?? (known.code === 'UNAVAILABLE' ? 5 : undefined);
+        const retryAfter = retryAfterOf(known);
         if (retryAfter) reply.header('retry-after', String(retryAfter));
         return reply.status(status).send(errorBody(known));
       }
@@ -31,6 +31,21 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * The same Retry-After for /trpc (its adapter's `responseMeta`): a 429 or 503 among the answers
+ * carries the header, the longest wait when a batch holds several.
+ */
+export function trpcRetryAfter({ errors }: { errors: readonly { cause?: unknown }[] }): {
+  headers?: Record<string, string>;
+} {
+  const waits = errors.flatMap((e) => {
+    const known = toAppError(e.cause);
+    const wait = known ? retryAfterOf(known) : undefined;
+    return wait ? [wait] : [];
+  });
+  return waits.length ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
+}
 
 function clientMessage(err: FastifyError): string {
   switch (err.code) {
