@@ -77,6 +77,8 @@ export interface DealersTable {
   totalRevenue: Numeric;
   lastOrderDate: NullableTimestamp;
   averageOrderValue: Numeric;
+  /** The earliest order date of any status (decision 0720); null before a first order. */
+  firstOrderAt: NullableTimestamp;
   externalCrmId: string | null;
   uaHash: string | null;
   originalPayload: Json<unknown>;

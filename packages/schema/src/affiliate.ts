@@ -33,3 +33,39 @@ export const trackSignup = z.object({
   clientHash: z.string().trim().max(128).optional(),
 });
 export type TrackSignupInput = z.input<typeof trackSignup>;
+
+/** Referrals per page of the recruiter's full referral list (dashboard). */
+export const REFERRALS_PAGE_SIZE = 10;
+
+/** GET /api/affiliate/referrals: every referral of the signed-in dealer, paged. */
+export const ownReferralsQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(100_000, 'Page must be at most 100000')
+    .default(1),
+});
+
+/**
+ * A referral's status as its recruiter sees it (decision 0720): applied (pending review),
+ * approved, active (placed a first order), declined (rejected) or inactive (inactive or
+ * suspended). The reason of a rejection stays the admin's.
+ */
+export const REFERRAL_STATUSES = ['applied', 'approved', 'active', 'declined', 'inactive'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+export function referralStatusOf(dealerStatus: string): ReferralStatus {
+  switch (dealerStatus) {
+    case 'pending':
+      return 'applied';
+    case 'approved':
+      return 'approved';
+    case 'active':
+      return 'active';
+    case 'rejected':
+      return 'declined';
+    default:
+      return 'inactive';
+  }
+}

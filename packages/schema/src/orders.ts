@@ -95,3 +95,16 @@ export const importOrdersInput = z.object({
 export const IMPORT_COLUMNS = ['orderId', 'amount', 'orderedAt'] as const;
 /** One of these names the dealer. */
 export const IMPORT_DEALER_COLUMNS = ['dealerId', 'dealerEmail', 'externalCrmId'] as const;
+
+/** Orders per page of the dealer's own order history (dashboard). */
+export const DEALER_ORDERS_PAGE_SIZE = 10;
+
+/** GET /api/dealer/orders: the signed-in dealer's own orders, paged. */
+export const ownOrdersQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(100_000, 'Page must be at most 100000')
+    .default(1),
+});

@@ -11,6 +11,7 @@ import * as m0620 from './2026-11-24-0620-admin-actions';
 import * as m0640 from './2026-11-24-0640-self-service';
 import * as m0652 from './2026-11-24-0652-outbox-order';
 import * as m0654 from './2026-11-24-0654-audit-index-order';
+import * as m0720 from './2026-11-24-0720-dealer-first-order';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0640-self-service': m0640,
   '2026-11-24-0652-outbox-order': m0652,
   '2026-11-24-0654-audit-index-order': m0654,
+  '2026-11-24-0720-dealer-first-order': m0720,
 };

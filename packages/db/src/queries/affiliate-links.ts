@@ -96,3 +96,62 @@ const statsQuery = prepareQuery(['dealerId', 'recent'], (db, p) =>
 export async function affiliateStatsRows(db: Executor, dealerId: string, recent: number) {
   return (await statsQuery(db, { dealerId, recent })).rows;
 }
+
+/** Every dealer the recruiter referred, newest first, one page, with the total (the dashboard's full list). */
+export async function listReferralsOf(
+  db: Executor,
+  recruiterDealerId: string,
+  page: { limit: number; offset: number },
+) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('dealers')
+      .select([
+        'id',
+        'fullName',
+        'email',
+        'referralType',
+        'tier',
+        'status',
+        'createdAt',
+        'approvalDate',
+        'firstOrderAt',
+      ])
+      .where('referredBy', '=', recruiterDealerId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('dealers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('referredBy', '=', recruiterDealerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/**
+ * One recruiter's funnel (decision 0720): visits of their link (tracked url captures under their
+ * recruiter id), applications (every dealer they referred), approvals (referred dealers ever
+ * approved) and first orders (referred dealers with an order). One statement; the visits through
+ * the audit trail's recruiter index, the rest through the dealers' referred_by index.
+ */
+export async function referralFunnelOf(db: Executor, recruiterDealerId: string) {
+  const r = await sql<{ visits: string; applications: string; approvals: string; firstOrders: string }>`
+    select
+      (select count(*) from audit_logs a join affiliate_links l on a.recruiter_id = l.recruiter_id
+        where l.dealer_id = ${recruiterDealerId} and a.event_type = 'affiliate.url_capture') as visits,
+      count(x.id) as applications,
+      count(x.id) filter (where x.approval_date is not null or x.status in ('approved', 'active')) as approvals,
+      count(x.id) filter (where x.first_order_at is not null) as first_orders
+    from dealers x where x.referred_by = ${recruiterDealerId}`.execute(db);
+  const row = r.rows[0];
+  return {
+    visits: Number(row?.visits ?? 0),
+    applications: Number(row?.applications ?? 0),
+    approvals: Number(row?.approvals ?? 0),
+    firstOrders: Number(row?.firstOrders ?? 0),
+  };
+}

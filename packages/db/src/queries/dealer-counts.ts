@@ -25,7 +25,7 @@ export async function countDealersByStatus(db: Executor, f: Pick<DealerListFilte
   return rows.map((r) => ({ status: r.status as DealerStatus, count: Number(r.n) }));
 }
 
-/** The summary cards in one round trip, from the trigger-kept counters. */
+/** The summary cards in one round trip, from the trigger-kept counters (the median from dealers' first_order_at). */
 export async function dealerMetrics(db: Executor) {
   const r = await sql<{
     total: string;
@@ -34,6 +34,9 @@ export async function dealerMetrics(db: Executor) {
     affiliate: string;
     pending: string;
     approved: string;
+    active: string;
+    activationRate: string | null;
+    medianDays: string | null;
     callsScheduled: string;
   }>`
     select coalesce(sum(n), 0) as total,
@@ -42,6 +45,12 @@ export async function dealerMetrics(db: Executor) {
       coalesce(sum(n) filter (where tier = 'Affiliate'), 0) as affiliate,
       coalesce(sum(n) filter (where status = 'pending'), 0) as pending,
       coalesce(sum(n) filter (where status in ('approved', 'active')), 0) as approved,
+      coalesce(sum(n) filter (where status = 'active'), 0) as active,
+      round(100.0 * sum(n) filter (where status = 'active')
+        / nullif(sum(n) filter (where status in ('approved', 'active')), 0), 1) as activation_rate,
+      (select round(percentile_cont(0.5) within group (
+          order by greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::numeric, 1)
+        from dealers where first_order_at is not null and approval_date is not null) as median_days,
       (select count(*) from call_schedules where status = 'scheduled') as calls_scheduled
     from dealer_counts`.execute(db);
   const row = r.rows[0]!;
@@ -54,6 +63,11 @@ export async function dealerMetrics(db: Executor) {
     },
     pendingApplications: Number(row.pending),
     approvedDealers: Number(row.approved),
+    /** Approved -> active (decision 0720): active / (approved + active), percent with one decimal; null with none. */
+    activeDealers: Number(row.active),
+    activationRate: row.activationRate === null ? null : Number(row.activationRate),
+    /** Median days from approval to first order over dealers with both (an earlier order counts 0 days). */
+    medianDaysToFirstOrder: row.medianDays === null ? null : Number(row.medianDays),
     scheduledCalls: Number(row.callsScheduled),
   };
 }

@@ -86,7 +86,8 @@ export async function countOtherOrders(db: Executor, dealerId: string, exceptId:
 }
 
 /**
- * Recomputes the dealer's totals from the placed orders, in numeric arithmetic: the totals
+ * Recomputes the dealer's totals from the placed orders (and the first order's date from every
+ * order, any status: decision 0720), in numeric arithmetic: the totals
  * always equal the sum of the orders, whatever happened before. Average rounds half away from zero.
  */
 export async function refreshDealerTotals(db: Executor, dealerId: string): Promise<void> {
@@ -96,10 +97,14 @@ export async function refreshDealerTotals(db: Executor, dealerId: string): Promi
       total_revenue = s.revenue,
       last_order_date = s.last,
       average_order_value = case when s.n = 0 then 0 else round(s.revenue / s.n, 2) end,
+      first_order_at = s.first,
       updated_at = now()
     from (
-      select count(*)::int as n, coalesce(sum(amount), 0) as revenue, max(ordered_at) as last
-      from orders where dealer_id = ${dealerId} and status = 'placed'
+      select count(*) filter (where status = 'placed')::int as n,
+        coalesce(sum(amount) filter (where status = 'placed'), 0) as revenue,
+        max(ordered_at) filter (where status = 'placed') as last,
+        min(ordered_at) as first
+      from orders where dealer_id = ${dealerId}
     ) s
     where d.id = ${dealerId}`.execute(db);
 }
@@ -133,4 +138,30 @@ export function listDealerOrders(db: Executor, dealerId: string, limit = 200) {
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** The signed-in dealer's own orders, newest first, one page (GET /api/dealer/orders). */
+export function listOwnOrders(db: Executor, dealerId: string, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'externalOrderId', 'amount', 'orderedAt', 'status'])
+    .where('dealerId', '=', dealerId)
+    .orderBy('orderedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many orders the dealer has (any status) and the date of the first one. */
+export async function ownOrdersSummary(db: Executor, dealerId: string) {
+  const row = await db
+    .selectFrom('dealers as d')
+    .select((eb) => [
+      'd.firstOrderAt',
+      eb.selectFrom('orders').select(eb.fn.countAll<string>().as('n')).whereRef('dealerId', '=', 'd.id').as('total'),
+    ])
+    .where('d.id', '=', dealerId)
+    .executeTakeFirst();
+  return { firstOrderAt: row?.firstOrderAt ?? null, total: Number(row?.total ?? 0) };
 }
