@@ -12,16 +12,10 @@ import {
   updateFirstOrderForm,
   withoutEmbeddedFlag,
 } from './index';
+import { TEST_APPLICATION } from './test-application';
 
-const base = {
-  tier: 'Affiliate',
-  fullName: 'Jane Roe',
-  email: '  Jane@Example.COM ',
-  phoneE164: '(555) 123-4567',
-  addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
-  referredBy: 'none',
-  onboardingCallOk: true,
-};
+// Email and phone as typed, to be normalised.
+const base = { ...TEST_APPLICATION, email: '  Jane@Example.COM ', phoneE164: '(555) 123-4567' };
 
 function errors(input: unknown) {
   const r = dealerApplication.safeParse(input);

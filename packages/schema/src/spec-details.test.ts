@@ -7,16 +7,9 @@ import {
   RECRUITER_ID_MESSAGE,
   wizardClientErrors,
 } from './index';
+import { TEST_APPLICATION } from './test-application';
 
-const base = {
-  tier: 'Affiliate',
-  fullName: 'Jane Roe',
-  email: 'jane@example.com',
-  phoneE164: '5551234567',
-  addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
-  referredBy: 'none',
-  onboardingCallOk: true,
-};
+const base = TEST_APPLICATION;
 const errors = (input: unknown) => {
   const r = dealerApplication.safeParse(input);
   return r.success ? {} : fieldErrorsOf(r.error);
