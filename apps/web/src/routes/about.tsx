@@ -1,9 +1,22 @@
 import { Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { EnergyBreakdown } from '../features/marketing/EnergyBreakdown';
 import { Stat } from '../features/marketing/Stat';
 
 export const Route = createFileRoute('/about')({ component: Page });
+
+/** A titled part of the page, named by its heading for assistive technology. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
 
 function Page() {
   return (
@@ -16,10 +29,7 @@ function Page() {
           </Text>
         </div>
 
-        <section aria-labelledby="benefits">
-          <Title order={2} id="benefits" mb="sm">
-            Benefits
-          </Title>
+        <Section id="benefits" title="Benefits">
           <List spacing="xs">
             <List.Item>Reflects up to 97% of radiant heat before it reaches the living space</List.Item>
             <List.Item>25-50% savings on cooling and heating costs</List.Item>
@@ -27,36 +37,27 @@ function Page() {
             <List.Item>Solar attic fans vent hot air using free energy from the sun</List.Item>
             <List.Item>Eligible for the 30% federal tax credit</List.Item>
           </List>
-        </section>
+        </Section>
 
-        <section aria-labelledby="certs">
-          <Title order={2} id="certs" mb="sm">
-            Certifications
-          </Title>
+        <Section id="certs" title="Certifications">
           <List spacing="xs">
             <List.Item>Radiant barrier tested to reflect 97% of radiant heat</List.Item>
             <List.Item>Qualifies for the 30% federal tax credit</List.Item>
             <List.Item>Installed by trained, insured dealer crews</List.Item>
           </List>
-        </section>
+        </Section>
 
-        <section aria-labelledby="costs">
-          <Title order={2} id="costs" mb="sm">
-            Electricity costs keep rising
-          </Title>
+        <Section id="costs" title="Electricity costs keep rising">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Stat value="10%" label="Electricity rates rise about 10% per year" />
             <Stat value="7%" label="A/C efficiency lost in its first year" />
             <Stat value="25-50%" label="Savings on cooling and heating" />
           </SimpleGrid>
-        </section>
+        </Section>
 
-        <section aria-labelledby="energy">
-          <Title order={2} id="energy" mb="sm">
-            Energy-use breakdown
-          </Title>
+        <Section id="energy" title="Energy-use breakdown">
           <EnergyBreakdown />
-        </section>
+        </Section>
       </Stack>
     </Container>
   );

@@ -1,4 +1,5 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ActivityTab } from '../activity/ActivityTab';
 import { CommissionsTab } from '../admin-commissions';
 import { AccountTab } from '../admin-team/AccountTab';
@@ -27,6 +28,32 @@ export function AdminConsole({ search, onSearch }: AdminConsoleProps) {
     const next = ADMIN_TABS.find((t) => t === value);
     if (next) onSearch({ tab: next === 'dealers' ? undefined : next });
   };
+  const tabs: { value: AdminTab; label: string; panel: ReactNode }[] = [
+    { value: 'dealers', label: 'Dealer Profiles', panel: <DealersTab search={search} onSearch={onSearch} /> },
+    { value: 'calls', label: 'Call Schedules', panel: <CallsTab /> },
+    { value: 'forms', label: 'First Order Forms', panel: <FormsTab /> },
+    { value: 'videos', label: 'Landing Videos', panel: <VideosTab /> },
+    { value: 'affiliates', label: 'Affiliate Tracking', panel: <AffiliateTab /> },
+    { value: 'commissions', label: 'Commissions', panel: <CommissionsTab /> },
+    {
+      value: 'activity',
+      label: 'Activity',
+      panel: (
+        <ActivityTab
+          filters={{
+            actor: search.actor,
+            event: search.event,
+            dealer: search.dealer,
+            from: search.from,
+            to: search.to,
+          }}
+          onFilters={(f) => onSearch(f)}
+        />
+      ),
+    },
+    ...(can('owner') ? [{ value: 'team' as const, label: 'Team', panel: <TeamTab /> }] : []),
+    { value: 'account', label: 'Your Account', panel: <AccountTab /> },
+  ];
   return (
     <Container size="xl" py="lg">
       <Stack>
@@ -34,54 +61,17 @@ export function AdminConsole({ search, onSearch }: AdminConsoleProps) {
         <SummaryCards />
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="dealers">Dealer Profiles</Tabs.Tab>
-            <Tabs.Tab value="calls">Call Schedules</Tabs.Tab>
-            <Tabs.Tab value="forms">First Order Forms</Tabs.Tab>
-            <Tabs.Tab value="videos">Landing Videos</Tabs.Tab>
-            <Tabs.Tab value="affiliates">Affiliate Tracking</Tabs.Tab>
-            <Tabs.Tab value="commissions">Commissions</Tabs.Tab>
-            <Tabs.Tab value="activity">Activity</Tabs.Tab>
-            {can('owner') && <Tabs.Tab value="team">Team</Tabs.Tab>}
-            <Tabs.Tab value="account">Your Account</Tabs.Tab>
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
-          <Tabs.Panel value="dealers" pt="md">
-            <DealersTab search={search} onSearch={onSearch} />
-          </Tabs.Panel>
-          <Tabs.Panel value="calls" pt="md">
-            <CallsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="forms" pt="md">
-            <FormsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="videos" pt="md">
-            <VideosTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="affiliates" pt="md">
-            <AffiliateTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="commissions" pt="md">
-            <CommissionsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="activity" pt="md">
-            <ActivityTab
-              filters={{
-                actor: search.actor,
-                event: search.event,
-                dealer: search.dealer,
-                from: search.from,
-                to: search.to,
-              }}
-              onFilters={(f) => onSearch(f)}
-            />
-          </Tabs.Panel>
-          {can('owner') && (
-            <Tabs.Panel value="team" pt="md">
-              <TeamTab />
+          {tabs.map((t) => (
+            <Tabs.Panel key={t.value} value={t.value} pt="md">
+              {t.panel}
             </Tabs.Panel>
-          )}
-          <Tabs.Panel value="account" pt="md">
-            <AccountTab />
-          </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
     </Container>
