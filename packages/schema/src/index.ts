@@ -7,6 +7,7 @@ export * from './common';
 export * from './constants';
 export * from './content';
 export * from './dealer';
+export * from './dealer-export';
 export * from './messages';
 export * from './money';
 export * from './orders';

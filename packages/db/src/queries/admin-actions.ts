@@ -211,22 +211,3 @@ export async function restoreActionItems(db: Executor, actionId: string) {
     returning d.id, d.email, d.status, d.tier`.execute(db);
   return r.rows;
 }
-
-export async function getExportColumns(db: Executor, adminId: string): Promise<string[] | null> {
-  const row = await db
-    .selectFrom('adminPreferences')
-    .select('exportColumns')
-    .where('adminId', '=', adminId)
-    .executeTakeFirst();
-  return row?.exportColumns ?? null;
-}
-
-export async function setExportColumns(db: Executor, adminId: string, columns: string[]): Promise<void> {
-  await db
-    .insertInto('adminPreferences')
-    .values({ adminId, exportColumns: JSON.stringify(columns) })
-    .onConflict((oc) =>
-      oc.column('adminId').doUpdateSet({ exportColumns: JSON.stringify(columns), updatedAt: new Date() }),
-    )
-    .execute();
-}
