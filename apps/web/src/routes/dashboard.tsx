@@ -1,14 +1,21 @@
 import { POLL_MS } from '@dn/schema';
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
 import { AffiliateCard } from '../features/affiliate';
 import { EarningsCard } from '../features/commissions';
-import { AnchorLink, ButtonLink, DealerInfoCard, FirstOrderCard, showsFirstOrderCard } from '../features/dashboard';
+import {
+  AnchorLink,
+  ButtonLink,
+  DealerInfoCard,
+  FirstOrderCard,
+  OrderHistoryCard,
+  showsFirstOrderCard,
+} from '../features/dashboard';
 import { setCurrentUser, useAuth } from '../lib/auth';
 import { httpStatusOf, useTrpc } from '../lib/trpc';
 
@@ -50,6 +57,14 @@ function DealerDashboard() {
   const queryClient = useQueryClient();
   const info = useQuery(trpc.account.info.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
   const form = useQuery(trpc.account.firstOrderForm.queryOptions(undefined, { enabled: Boolean(info.data) }));
+  const [ordersPage, setOrdersPage] = useState(1);
+  const orders = useQuery(
+    trpc.account.orders.queryOptions(
+      { page: ordersPage },
+      { enabled: Boolean(info.data), refetchInterval: POLL_MS.dealerInfo, placeholderData: keepPreviousData },
+    ),
+  );
+  const firstOrderAt = orders.data?.firstOrderAt;
 
   // Signed out elsewhere, suspended, or the session expired: fall back to the signed-out view.
   useEffect(() => {
@@ -67,7 +82,15 @@ function DealerDashboard() {
           </Text>
         )}
         <DealerInfoCard info={info.data} />
-        {info.data && form.data && showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />}
+        {/* A first order replaces the first-order card by the order history (decision 0720). */}
+        {orders.data && firstOrderAt ? (
+          <OrderHistoryCard orders={{ ...orders.data, firstOrderAt }} page={ordersPage} onPage={setOrdersPage} />
+        ) : (
+          !orders.isPending &&
+          info.data &&
+          form.data &&
+          showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
+        )}
         <AffiliateCard />
         <EarningsCard />
         <ProfileCard />

@@ -18,6 +18,8 @@ export async function ownReferrals(ctx: Context & { user: User }, page: number) 
       fullName: r.fullName,
       email: maskEmail(r.email),
       referralType: r.referralType ?? 'manual',
+      // Every row is referred by the signed-in dealer (as in the stats).
+      referredByName: ctx.user.fullName,
       tier: r.tier,
       status: referralStatusOf(r.status),
       createdAt: r.createdAt.toISOString(),

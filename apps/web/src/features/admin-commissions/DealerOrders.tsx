@@ -1,11 +1,11 @@
 import { DATE_FORMAT, displayMoney } from '@dn/schema';
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
+import { RecordOrderForm } from './RecordOrderForm';
 
 /** A dealer's orders on the admin timeline: totals, history, record one, cancel or refund one (issue 13). */
 export function DealerOrders({ dealerId }: { dealerId: string }) {
@@ -13,28 +13,10 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
   const { can } = useAdminRole();
   const queryClient = useQueryClient();
   const orders = useQuery(trpc.orders.ofDealer.queryOptions({ id: dealerId }));
-  const [orderId, setOrderId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
   };
-  const record = useMutation(
-    trpc.orders.record.mutationOptions({
-      onSuccess: async (r) => {
-        notifications.show({
-          title: r.created ? 'Order recorded' : 'Order was already recorded',
-          message: '',
-          color: 'green',
-        });
-        setOrderId('');
-        setAmount('');
-        await refresh();
-      },
-      onError: (e) => notifications.show({ title: 'Failed to record order', message: e.message, color: 'red' }),
-    }),
-  );
   const setStatus = useMutation(
     trpc.orders.setStatus.mutationOptions({
       onSuccess: refresh,
@@ -54,22 +36,7 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
               : ''}
           </Text>
         )}
-        {can('reviewer') && (
-          <Group align="flex-end" gap="xs">
-            <TextInput label="Order id" value={orderId} onChange={(e) => setOrderId(e.currentTarget.value)} w={120} />
-            <TextInput label="Amount ($)" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} w={110} />
-            <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={150} />
-            <Button
-              loading={record.isPending}
-              disabled={!orderId.trim() || !amount.trim()}
-              onClick={() =>
-                record.mutate({ id: dealerId, orderId, amount, orderedAt: new Date(`${date}T12:00:00Z`).toISOString() })
-              }
-            >
-              Record order
-            </Button>
-          </Group>
-        )}
+        {can('reviewer') && <RecordOrderForm dealerId={dealerId} />}
         {orders.data && orders.data.orders.length > 0 && (
           <Table>
             <Table.Tbody>

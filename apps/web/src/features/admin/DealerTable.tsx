@@ -13,8 +13,10 @@ import { useDecisionFeedback } from './use-decision';
 const RejectDialog = lazy(() => import('./RejectDialog'));
 const LinkReferralDialog = lazy(() => import('./LinkReferralDialog'));
 const TimelineDrawer = lazy(() => import('./TimelineDrawer'));
+const RecordOrderDialog = lazy(() => import('../admin-commissions/RecordOrderDialog'));
 
-type Dialog = { kind: 'reject' | 'link' | 'timeline'; dealer: DealerItem } | null;
+type DialogKind = 'reject' | 'link' | 'timeline' | 'order';
+type Dialog = { kind: DialogKind; dealer: DealerItem } | null;
 
 /** Row selection for the bulk actions (issue 14). */
 export interface RowSelection {
@@ -83,6 +85,7 @@ export function DealerTable({
         {dialog?.kind === 'reject' && <RejectDialog dealer={dialog.dealer} onClose={close} />}
         {dialog?.kind === 'link' && <LinkReferralDialog dealer={dialog.dealer} onClose={close} />}
         {dialog?.kind === 'timeline' && <TimelineDrawer dealer={dialog.dealer} onClose={close} />}
+        {dialog?.kind === 'order' && <RecordOrderDialog dealer={dialog.dealer} onClose={close} />}
       </Suspense>
     </>
   );
@@ -115,7 +118,7 @@ function DealerRow({
   selection,
 }: {
   dealer: DealerItem;
-  open: (k: 'reject' | 'link' | 'timeline') => void;
+  open: (k: DialogKind) => void;
   selection?: RowSelection | undefined;
 }) {
   const trpc = useTrpc();
@@ -239,6 +242,9 @@ function DealerRow({
               )}
               <Button size="xs" variant="default" onClick={() => open('link')}>
                 Link Referral
+              </Button>
+              <Button size="xs" variant="default" aria-label={`Record order for ${name}`} onClick={() => open('order')}>
+                Record order
               </Button>
             </>
           )}

@@ -18,9 +18,20 @@ export function SummaryCards() {
     { title: 'Applications', value: m?.pendingApplications, note: 'Awaiting approval' },
     { title: 'Approved Dealers', value: m?.approvedDealers, note: 'Active dealer accounts' },
     { title: 'Call Requests', value: m?.scheduledCalls, note: 'Scheduled calls' },
+    // Issue 13 (decision 0720): approved -> active, and how long a first order takes.
+    {
+      title: 'Activation Rate',
+      value: m ? (m.activationRate === null ? '—' : `${m.activationRate}%`) : undefined,
+      note: m ? `${m.activeDealers} of ${m.approvedDealers} approved dealers are active` : '',
+    },
+    {
+      title: 'Days to First Order',
+      value: m ? (m.medianDaysToFirstOrder === null ? '—' : m.medianDaysToFirstOrder) : undefined,
+      note: 'Median from approval',
+    },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {cards.map((c) => (
         <Card key={c.title} withBorder padding="md" data-testid={`card-${c.title}`}>
           <Text size="sm" c="dimmed" fw={500}>

@@ -1,5 +1,6 @@
 export { DealerInfoCard } from './DealerInfoCard';
 export { FirstOrderCard } from './FirstOrderCard';
 export { AnchorLink, ButtonLink } from './links';
+export { OrderHistoryCard } from './OrderHistoryCard';
 export { showsFirstOrderCard } from './rules';
-export type { AffiliateStats, DealerInfo, FirstOrderForm } from './types';
+export type { AffiliateStats, DealerInfo, FirstOrderForm, OwnOrders, OwnReferrals, ReferralFunnel } from './types';

@@ -1,0 +1,66 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+
+/**
+ * Records an order on a dealer (POST /api/admin/dealers/{id}/orders): on the timeline and in the
+ * dealer row's "Record order" dialog (issue 13). Reviewer and up; the caller hides it from viewers.
+ */
+export function RecordOrderForm({
+  dealerId,
+  onRecorded,
+  autofocus = false,
+}: {
+  dealerId: string;
+  onRecorded?: () => void;
+  /** In a dialog, the order id takes the focus. */
+  autofocus?: boolean;
+}) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const [orderId, setOrderId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
+  const record = useMutation(
+    trpc.orders.record.mutationOptions({
+      onSuccess: async (r) => {
+        notifications.show({
+          title: r.created ? 'Order recorded' : 'Order was already recorded',
+          message: '',
+          color: 'green',
+        });
+        setOrderId('');
+        setAmount('');
+        await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+        onRecorded?.();
+      },
+      onError: (e) => notifications.show({ title: 'Failed to record order', message: e.message, color: 'red' }),
+    }),
+  );
+  return (
+    <Group align="flex-end" gap="xs">
+      <TextInput
+        label="Order id"
+        value={orderId}
+        onChange={(e) => setOrderId(e.currentTarget.value)}
+        w={120}
+        data-autofocus={autofocus || undefined}
+      />
+      <TextInput label="Amount ($)" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} w={110} />
+      <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={150} />
+      <Button
+        loading={record.isPending}
+        disabled={!orderId.trim() || !amount.trim()}
+        onClick={() =>
+          record.mutate({ id: dealerId, orderId, amount, orderedAt: new Date(`${date}T12:00:00Z`).toISOString() })
+        }
+      >
+        Record order
+      </Button>
+    </Group>
+  );
+}
