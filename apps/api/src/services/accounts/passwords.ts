@@ -8,7 +8,7 @@ import { ipKey } from '../../lib/ip-key';
 import { hashPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
 import { queueApprovalEmail, queuePasswordChangedEmail, queueResetEmail } from './emails';
-import { clear, hit } from './rate-limit';
+import { clear, hit, spendRecipient } from './rate-limit';
 import { STATUS_MESSAGES } from './sign-in';
 import { assertTokenUsable, consumeToken, retireTokens } from './tokens';
 import { loadSessionUser, publicUser } from './users';
@@ -72,21 +72,28 @@ export async function requestPasswordReset(ctx: Context, input: z.output<typeof 
   await hit(ctx.db, `reset:account:${email}`, ctx.limits.resetPerAccount);
   const dealer = await findDealerCredentials(ctx.db, email);
   const eligible = dealer && mayUsePortal(dealer.status) ? dealer : null;
-  await ctx.db.transaction().execute(async (trx) => {
-    if (eligible) {
+  const sent = await ctx.db.transaction().execute(async (trx) => {
+    // Counted for every request, known address or not, so the budget tells nothing about accounts;
+    // over it the answer is the same and no email is queued (decision 0701).
+    const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, email);
+    const send = Boolean(eligible) && recipient.allowed;
+    if (eligible && send) {
       if (eligible.password) await queueResetEmail(trx, eligible, ctx.config);
       else await queueApprovalEmail(trx, eligible, ctx.config, { resend: true });
     }
     await audit(trx, ctx, {
       eventType: 'auth.password_reset_requested',
       category: 'auth',
-      message: eligible
-        ? `Password link emailed to ${eligible.email}`
-        : 'Password link requested for no eligible account',
+      message: send
+        ? `Password link emailed to ${eligible?.email}`
+        : eligible
+          ? `Password link not emailed to ${eligible.email}: too many emails to this address this hour`
+          : 'Password link requested for no eligible account',
       dealerId: dealer?.id ?? null,
-      details: { sent: Boolean(eligible), status: dealer?.status ?? null },
+      details: { sent: send, status: dealer?.status ?? null, ...(recipient.allowed ? {} : { recipientLimited: true }) },
     });
+    return send;
   });
-  if (eligible) ctx.mail.kick();
+  if (sent) ctx.mail.kick();
   return { ok: true as const, message: RESET_ANSWER };
 }

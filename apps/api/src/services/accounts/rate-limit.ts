@@ -25,6 +25,11 @@ export interface RateLimits {
   trackPerIp: Limit;
   /** The referral typeahead: a typist sends a few a minute; a scraper walking prefixes is refused. */
   typeaheadPerIp: Limit;
+  /**
+   * Emails an anonymous visitor can have sent to one address (call confirmations, reset links,
+   * "application received"), counted per recipient whatever IP asks (decision 0701).
+   */
+  mailPerRecipient: Limit;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -36,6 +41,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   callPerIp: { max: 20, windowSec: 60 * 60 },
   trackPerIp: { max: 600, windowSec: 60 },
   typeaheadPerIp: { max: 120, windowSec: 60 },
+  mailPerRecipient: { max: 5, windowSec: 60 * 60 },
 };
 
 /** The limits with every budget multiplied (RATE_LIMIT_MULTIPLIER, for test environments). */
@@ -93,6 +99,24 @@ export async function spend(db: Kysely<DB>, ...budgets: [key: string, limit: Lim
     if (row && row.count > limit.max) throw limited(row.resetAt);
   }
   return budgets.map(([key]) => key);
+}
+
+/** The per-recipient key: one budget per mailbox, whichever form or IP asks (decision 0701). */
+export const recipientKey = (email: string) => `mail:to:${email.trim().toLowerCase()}`;
+
+/**
+ * Counts one anonymous email to `email` against its budget and says whether it may be sent. Call
+ * it inside the transaction that queues the email: the row stays locked until the commit, so
+ * concurrent requests for one address count one after the other, and a rolled-back request
+ * gives its hit back. The caller decides what a refusal answers (decision 0701).
+ */
+export async function spendRecipient(
+  db: Kysely<DB>,
+  limit: Limit,
+  email: string,
+): Promise<{ allowed: true } | { allowed: false; error: AppError }> {
+  const row = await countHit(db, recipientKey(email), limit.windowSec);
+  return row.count > limit.max ? { allowed: false, error: limited(row.resetAt) } : { allowed: true };
 }
 
 /** Gives back the caller's own reservation (one hit a key); failures counted by others stay. */

@@ -5,7 +5,7 @@ import type { DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { hit } from '../accounts/rate-limit';
+import { hit, spendRecipient } from '../accounts/rate-limit';
 import { type AuditEntry, audit } from '../audit/audit';
 import { enqueueMail } from '../mail/outbox';
 import { applicationReceivedEmail } from '../mail/templates';
@@ -34,6 +34,9 @@ export async function signup(ctx: Context, input: DealerApplication) {
     .transaction()
     .execute(async (trx) => {
       if (await dealerIdByEmail(trx, input.email)) throw new AppError('CONFLICT', DUPLICATE_APPLICATION);
+      // The "application received" email counts against the address's budget (decision 0701).
+      const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, input.email);
+      if (!recipient.allowed) throw recipient.error;
 
       const notes: AuditEntry[] = [];
       let attribution: Attribution = { referredBy: null, referralType: null };

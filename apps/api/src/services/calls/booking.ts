@@ -3,7 +3,7 @@ import type { ScheduleCall } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { hit } from '../accounts/rate-limit';
+import { hit, spendRecipient } from '../accounts/rate-limit';
 import { audit } from '../audit/audit';
 import { enqueueMail } from '../mail/outbox';
 import { callConfirmationEmail } from '../mail/templates';
@@ -20,6 +20,10 @@ export async function scheduleCall(ctx: Context, input: ScheduleCall) {
   const call = await ctx.db
     .transaction()
     .execute(async (trx) => {
+      // One mailbox gets at most a few anonymous emails an hour (decision 0701): over it, 429 and
+      // nothing is stored, so no booking waits that its visitor was not told about.
+      const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, input.email);
+      if (!recipient.allowed) throw recipient.error;
       const row = await insertCallSchedule(trx, {
         name: input.name,
         email: input.email,
