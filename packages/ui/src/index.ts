@@ -1,2 +1,3 @@
 export { ConfirmModal, type ConfirmModalProps } from './ConfirmModal';
+export { type DataColumn, DataTable, type DataTableProps } from './DataTable';
 export { cssVariablesResolver, theme } from './theme';

@@ -1,6 +1,9 @@
+import type { AppRouter } from '@dn/api';
 import { DATE_FORMAT } from '@dn/schema';
-import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type DataColumn, DataTable } from '@dn/ui';
+import { Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
@@ -13,6 +16,32 @@ export interface ActivityFilters {
   from?: string | undefined;
   to?: string | undefined;
 }
+
+type ActivityRow = inferRouterOutputs<AppRouter>['activity']['list']['items'][number];
+
+const COLUMNS: DataColumn<ActivityRow>[] = [
+  { header: 'Time', cell: (r) => dayjs(r.createdAt).format(`${DATE_FORMAT} HH:mm:ss`) },
+  { header: 'Actor', cell: (r) => r.actor ?? '—' },
+  {
+    header: 'Event',
+    cell: (r) => (
+      <Badge variant="light" color={r.success ? 'blue' : 'red'}>
+        {r.eventType}
+      </Badge>
+    ),
+  },
+  { header: 'Message', cell: (r) => r.message },
+  { header: 'Dealer', cell: (r) => r.dealerName ?? r.dealerId ?? '' },
+  { header: 'IP', cell: (r) => r.ipAddress },
+  {
+    header: 'Browser',
+    cell: (r) => {
+      const ua = r.userAgentParsed as { browser?: string; os?: string } | null;
+      return ua ? `${ua.browser} / ${ua.os}` : '';
+    },
+    td: (r) => ({ title: r.userAgent ?? '' }),
+  },
+];
 
 const clean = (f: ActivityFilters) => ({
   ...(f.actor ? { actor: f.actor } : {}),
@@ -83,41 +112,7 @@ export function ActivityTab({
       {pages.isError && <Text c="red">{pages.error.message}</Text>}
       {!pages.isLoading && rows.length === 0 && <Text c="dimmed">No activity matches these filters.</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Actor</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Dealer</Table.Th>
-                <Table.Th>IP</Table.Th>
-                <Table.Th>Browser</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => {
-                const ua = r.userAgentParsed as { browser?: string; os?: string } | null;
-                return (
-                  <Table.Tr key={r.id} data-testid="activity-row">
-                    <Table.Td>{dayjs(r.createdAt).format(`${DATE_FORMAT} HH:mm:ss`)}</Table.Td>
-                    <Table.Td>{r.actor ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={r.success ? 'blue' : 'red'}>
-                        {r.eventType}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{r.message}</Table.Td>
-                    <Table.Td>{r.dealerName ?? r.dealerId ?? ''}</Table.Td>
-                    <Table.Td>{r.ipAddress}</Table.Td>
-                    <Table.Td title={r.userAgent ?? ''}>{ua ? `${ua.browser} / ${ua.os}` : ''}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable rows={rows} columns={COLUMNS} rowKey={(r) => r.id} rowTestId="activity-row" minWidth={900} />
       )}
       {pages.hasNextPage && (
         <Group>

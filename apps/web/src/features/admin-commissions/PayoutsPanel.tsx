@@ -1,5 +1,6 @@
 import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney } from '@dn/schema';
-import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ConfirmModal, DataTable } from '@dn/ui';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -61,56 +62,47 @@ export function PayoutsPanel({ onChange }: { onChange: () => void }) {
       </Group>
       {payouts.data && payouts.data.length === 0 && <Text c="dimmed">No payout batches yet.</Text>}
       {payouts.data && payouts.data.length > 0 && (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Total</Table.Th>
-              <Table.Th>Recruiters</Table.Th>
-              <Table.Th>Entries</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payouts.data.map((p) => (
-              <Table.Tr key={p.id} data-testid="payout-row">
-                <Table.Td>{dayjs(p.createdAt).format(DATE_FORMAT)}</Table.Td>
-                <Table.Td>{displayMoney(p.total)}</Table.Td>
-                <Table.Td>{p.recruiterCount}</Table.Td>
-                <Table.Td>{p.commissionCount}</Table.Td>
-                <Table.Td>{p.status === 'paid' ? `paid (${p.reference})` : 'created'}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {can('owner') && (
-                      <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
-                        Download CSV
-                      </Anchor>
-                    )}
-                    {p.status === 'created' && can('owner') && (
-                      <Button size="xs" onClick={() => setPaying(p.id)}>
-                        Mark paid
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          rows={payouts.data}
+          rowKey={(p) => p.id}
+          rowTestId="payout-row"
+          columns={[
+            { header: 'Created', cell: (p) => dayjs(p.createdAt).format(DATE_FORMAT) },
+            { header: 'Total', cell: (p) => displayMoney(p.total) },
+            { header: 'Recruiters', cell: (p) => p.recruiterCount },
+            { header: 'Entries', cell: (p) => p.commissionCount },
+            { header: 'Status', cell: (p) => (p.status === 'paid' ? `paid (${p.reference})` : 'created') },
+            {
+              header: '',
+              cell: (p) => (
+                <Group gap="xs" wrap="nowrap">
+                  {can('owner') && (
+                    <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
+                      Download CSV
+                    </Anchor>
+                  )}
+                  {p.status === 'created' && can('owner') && (
+                    <Button size="xs" onClick={() => setPaying(p.id)}>
+                      Mark paid
+                    </Button>
+                  )}
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
-      <Modal opened={paying !== null} onClose={() => setPaying(null)} title="Mark payout paid">
+      <ConfirmModal
+        opened={paying !== null}
+        title="Mark payout paid"
+        onClose={() => setPaying(null)}
+        confirmLabel="Confirm paid"
+        disabled={!reference.trim()}
+        loading={markPaid.isPending}
+        onConfirm={() => paying && markPaid.mutate({ id: paying, reference })}
+      >
         <TextInput label="Payment reference" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
-        <Group justify="flex-end" mt="md">
-          <Button
-            disabled={!reference.trim()}
-            loading={markPaid.isPending}
-            onClick={() => paying && markPaid.mutate({ id: paying, reference })}
-          >
-            Confirm paid
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT } from '@dn/schema';
-import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DataTable } from '@dn/ui';
+import { Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -59,51 +60,51 @@ export function TeamTab() {
           </Button>
         </Group>
       </form>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Since</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {team.data?.admins.map((a) => (
-            <Table.Tr key={a.id} data-testid="team-row">
-              <Table.Td>
+      <DataTable
+        rows={team.data?.admins ?? []}
+        rowKey={(a) => a.id}
+        rowTestId="team-row"
+        columns={[
+          {
+            header: 'Username',
+            cell: (a) => (
+              <>
                 {a.username} {a.isYou && <Badge size="xs">you</Badge>}
-              </Table.Td>
-              <Table.Td>{a.fullName}</Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`Role of ${a.username}`}
-                  data={ROLE_OPTIONS}
-                  value={a.role}
-                  allowDeselect={false}
-                  onChange={(v) => v && v !== a.role && setRoleOf.mutate({ id: a.id, role: v as AdminRoleName })}
-                  w={130}
-                />
-              </Table.Td>
-              <Table.Td>{dayjs(a.createdAt).format(DATE_FORMAT)}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => {
-                    if (window.confirm(`Remove ${a.username}? Their sessions end at once.`))
-                      remove.mutate({ id: a.id });
-                  }}
-                >
-                  Remove
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              </>
+            ),
+          },
+          { header: 'Name', cell: (a) => a.fullName },
+          {
+            header: 'Role',
+            cell: (a) => (
+              <Select
+                aria-label={`Role of ${a.username}`}
+                data={ROLE_OPTIONS}
+                value={a.role}
+                allowDeselect={false}
+                onChange={(v) => v && v !== a.role && setRoleOf.mutate({ id: a.id, role: v as AdminRoleName })}
+                w={130}
+              />
+            ),
+          },
+          { header: 'Since', cell: (a) => dayjs(a.createdAt).format(DATE_FORMAT) },
+          {
+            header: '',
+            cell: (a) => (
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => {
+                  if (window.confirm(`Remove ${a.username}? Their sessions end at once.`)) remove.mutate({ id: a.id });
+                }}
+              >
+                Remove
+              </Button>
+            ),
+          },
+        ]}
+      />
       <Title order={4}>Pending invitations</Title>
       {team.data?.invitations.length ? (
         team.data.invitations.map((i) => (
