@@ -5,6 +5,7 @@ import {
   insertMail,
   markMailDone,
   markMailFailed,
+  type NewMail,
   supersedeDeadLinks,
 } from '@dn/db/queries/email-outbox';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,7 +36,12 @@ const STALE_SENDING_MS = 5 * 60_000;
  * change that caused it commits, and it is never lost if sending fails.
  */
 export async function enqueueMail(db: Kysely<DB>, m: MailMessage): Promise<string> {
-  return insertMail(db, {
+  return insertMail(db, outboxRow(m));
+}
+
+/** A rendered message as the outbox stores it. */
+export function outboxRow(m: MailMessage): NewMail {
+  return {
     kind: m.kind,
     toAddress: m.to,
     subject: m.subject,
@@ -44,7 +50,7 @@ export async function enqueueMail(db: Kysely<DB>, m: MailMessage): Promise<strin
     attachments: m.attachments ?? [],
     dealerId: m.dealerId ?? null,
     tokenHash: m.tokenHash ?? null,
-  });
+  };
 }
 
 export function backoffMs(attempts: number): number {

@@ -15,7 +15,7 @@ import type { Context, User } from '../../context';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { type Application, canSignIn } from '../applications/review';
 import { type AuditEntry, auditRow } from '../audit/audit';
-import type { MailMessage } from '../mail/outbox';
+import { type MailMessage, outboxRow } from '../mail/outbox';
 import { approvalEmail, reactivationEmail, rejectionEmail, suspensionEmail, tierChangeEmail } from '../mail/templates';
 
 /**
@@ -186,16 +186,8 @@ export async function decideBatch(
   const audits = changing.map((r) => {
     const m = decisionEmail(ctx, d, r, tokens.get(r.id) ?? null);
     if (m) {
-      mails.push({
-        kind: m.kind,
-        toAddress: m.to,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html ?? null,
-        attachments: m.attachments ?? [],
-        dealerId: r.id,
-        tokenHash: tokens.has(r.id) ? sha256(tokens.get(r.id) ?? '') : null,
-      });
+      const token = tokens.get(r.id);
+      mails.push(outboxRow({ ...m, dealerId: r.id, tokenHash: token ? sha256(token) : null }));
     }
     return auditRow(ctx, auditEntry(ctx.user.username, d, r, action.id, m?.kind ?? null));
   });
