@@ -14,13 +14,22 @@ import { BENCH_DEALER, DEALER_ID, seedNetwork } from './seed.mjs';
 export const ADMIN_CREDS = { username: 'bench-admin', password: 'bench-admin-password' };
 export const DEALER_CREDS = { username: BENCH_DEALER.email, password: BENCH_DEALER.password };
 
-/** The other tables scale with the dealers as in the committed run (100k: 20k links, 300k audits, 50k calls). */
-export const scaledSeed = (dealers) => ({
+/**
+ * The other tables scale with the dealers as in the committed run (100k: 20k links, 300k audits,
+ * 50k calls). `partner`: the partner program's tables too, and the Activity tab's trail, at the
+ * issues' ratios (100k dealers: 1,000,000 orders, 300,000 commissions, 1,000,000 audit rows).
+ */
+export const scaledSeed = (dealers, { partner = false } = {}) => ({
   dealers,
   links: Math.round(dealers / 5),
-  audits: dealers * 3,
+  audits: dealers * (partner ? 10 : 3),
   calls: Math.round(dealers / 2),
+  orders: partner ? dealers * 10 : 0,
+  commissions: partner ? dealers * 3 : 0,
 });
+
+/** ORDERS_WEBHOOK_SECRET of every bench server (Standard Webhooks' whsec_ + base64 form). */
+export const WEBHOOK_SECRET = `whsec_${Buffer.from('bench-orders-webhook-secret-0123456789').toString('base64')}`;
 
 let nextPort = 4200 + Math.floor(Math.random() * 400);
 export const freePort = () => nextPort++;
@@ -29,7 +38,7 @@ export const freePort = () => nextPort++;
  * A fresh database with the app's schema (its own start-up migrates it) and `dealers` seeded.
  * `referrals`: the bench dealer gets at least this many referrals (the peers' demo dealer has 25).
  */
-export async function appFixture(ctx, { dealers, tag, referrals = 0 }) {
+export async function appFixture(ctx, { dealers, tag, referrals = 0, partner = false }) {
   const dbName = `dn_bench_${ctx.stamp}_${tag}`;
   const dbUrl = `${ctx.pgBase}/${dbName}`;
   await ctx.admin.query(`drop database if exists ${dbName} with (force)`);
@@ -45,8 +54,11 @@ export async function appFixture(ctx, { dealers, tag, referrals = 0 }) {
     await migrate.stop();
     fx.db = new pg.Client({ connectionString: dbUrl });
     await fx.db.connect();
-    ctx.log(`seeding ${dbName}: ${dealers.toLocaleString('en-US')} dealers`);
-    fx.seed = await seedNetwork(fx.db, scaledSeed(dealers));
+    const cfg = scaledSeed(dealers, { partner });
+    ctx.log(
+      `seeding ${dbName}: ${dealers.toLocaleString('en-US')} dealers${partner ? `, ${cfg.orders.toLocaleString('en-US')} orders, ${cfg.commissions.toLocaleString('en-US')} commissions, ${cfg.audits.toLocaleString('en-US')} audit rows` : ''}`,
+    );
+    fx.seed = await seedNetwork(fx.db, cfg);
     if (referrals > fx.seed.bench_dealer_referrals) {
       // Unreferred dealers become automatic referrals of the bench dealer through its link rec1.
       await fx.db.query(
@@ -83,6 +95,7 @@ export async function startApp(ctx, fx, { logLevel = null, nodeArgs = [], port =
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ORDERS_WEBHOOK_SECRET: WEBHOOK_SECRET,
     // Load arrives from 127.0.0.1 with X-Forwarded-For: each simulated client has its own address.
     TRUST_PROXY: '127.0.0.1',
   };
@@ -264,4 +277,59 @@ export async function drain(url) {
     fast = performance.now() - t0 < 20 ? fast + 1 : 0;
     await sleep(100);
   }
+}
+
+/** A distinct client address per request (10.100.0.0 and up): per-IP budgets see many visitors. */
+export const clientIp = (n) => `10.${100 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}`;
+
+/**
+ * autocannon options for GET `path`: with `perIp`, every request comes from its own address
+ * (X-Forwarded-For; the servers trust 127.0.0.1), as typists of a public search do, so the
+ * endpoint's per-IP budget (the typeahead's 120 a minute) counts visitors, not the load generator.
+ */
+export function getLoad(base, path, { cookie, perIp = false } = {}) {
+  const headers = cookie ? { cookie } : {};
+  if (!perIp) return { url: base + path, headers };
+  let n = 0;
+  return {
+    url: base,
+    requests: [
+      {
+        method: 'GET',
+        path,
+        setupRequest: (req) => ({ ...req, headers: { ...headers, 'x-forwarded-for': clientIp(n++) } }),
+      },
+    ],
+  };
+}
+
+/**
+ * One read endpoint on a running server: `warmup` s at c=`connections`, then `duration` s with one
+ * client (p95 = service time, the figure the targets use) and `duration` s at c=`connections`
+ * (req/s, with the wait events of the app's database sampled), then the EXPLAIN ANALYZE plans
+ * of its captured statements. `e`: { path, role, perIp }.
+ */
+export async function measureEndpoint(ctx, fx, server, cookies, e, statements) {
+  const o = ctx.opts;
+  const cookie = e.role ? cookies[e.role] : undefined;
+  const probe = await fetch(server.base + e.path, {
+    headers: { ...(cookie ? { cookie } : {}), 'x-forwarded-for': '10.99.0.1' },
+  });
+  const bytes = (await probe.arrayBuffer()).byteLength;
+  if (probe.status !== 200) return { error: `answered ${probe.status}`, bytes };
+  const opts = getLoad(server.base, e.path, { cookie, perIp: e.perIp });
+  await run({ ...opts, connections: o.connections, duration: o.warmup });
+  await drain(`${server.base}/healthz`);
+  const one = await run({ ...opts, connections: 1, duration: o.duration });
+  const waits = waitSampler(fx.dbUrl, fx.dbName, 100);
+  const many = await run({ ...opts, connections: o.connections, duration: o.duration });
+  const w = await waits.stop();
+  await drain(`${server.base}/healthz`);
+  return {
+    bytes,
+    single: { p50: one.p50, p95: one.p95, p99: one.p99, reqPerSec: one.okPerSec, statuses: one.statuses },
+    loaded: { reqPerSec: many.okPerSec, p50: many.p50, p95: many.p95, p99: many.p99, statuses: many.statuses },
+    waits: w,
+    plans: await plansOf(fx.db, statements?.[e.key]),
+  };
 }

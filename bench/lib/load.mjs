@@ -24,6 +24,8 @@ export function run(opts) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const statuses = {};
+    // keepTimes: [end time (ms since epoch), latency] of every answer, to cut a window out of a run.
+    const times = opts.keepTimes ? [] : null;
     const inst = autocannon(
       {
         url,
@@ -58,11 +60,13 @@ export function run(opts) {
           statuses,
           bytesPerSec: res.throughput.average,
           latencies: opts.keepLatencies ? latencies : undefined,
+          times: times ?? undefined,
         });
       },
     );
     inst.on('response', (_client, status, _bytes, responseTime) => {
       latencies.push(responseTime);
+      times?.push([Date.now(), responseTime]);
       statuses[status] = (statuses[status] ?? 0) + 1;
     });
   });

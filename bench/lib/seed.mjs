@@ -86,7 +86,7 @@ const arr = (xs) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 export const BENCH_DEALER = { email: 'bench.dealer@example.com', password: 'bench-dealer-password' };
 
 /** @param {import('pg').Client} c */
-export async function seedNetwork(c, { dealers, links, audits, calls }) {
+export async function seedNetwork(c, { dealers, links, audits, calls, orders = 0, commissions = 0 }) {
   const t0 = Date.now();
   const linksN = Math.min(links, dealers);
   await c.query(`
@@ -96,8 +96,8 @@ export async function seedNetwork(c, { dealers, links, audits, calls }) {
       total_orders, total_revenue, created_at, updated_at)
     select ${UUID('g')},
       (array['Affiliate','Affiliate','Affiliate','Authorized','Authorized','Preferred'])[1 + g % 6],
-      case when g > ${linksN} and g % 3 = 0 then 'rec' || (1 + (g * 7919) % ${linksN}) end,
-      case when g > ${linksN} and g % 3 = 0 then ${UUID(`1 + (g * 7919) % ${linksN}`)} end,
+      case when g > ${linksN} and g % 3 = 0 then 'rec' || (1 + (g::bigint * 7919) % ${linksN}) end,
+      case when g > ${linksN} and g % 3 = 0 then ${UUID(`1 + (g::bigint * 7919) % ${linksN}`)} end,
       case when g > ${linksN} and g % 3 = 0 then (array['automatic','manual'])[1 + g % 2] end,
       (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
       (${arr(LAST)})[1 + (g / 7) % ${LAST.length}] || ' ' || (${arr(COMPANY)})[1 + g % ${COMPANY.length}],
@@ -129,7 +129,14 @@ export async function seedNetwork(c, { dealers, links, audits, calls }) {
       case when g % 6 < 2 then 'affiliate' when g % 6 = 3 then 'auth' else 'dealer' end,
       case when g % 6 < 3 then 'rec' || (1 + g % ${linksN}) end,
       ${UUID(`1 + (g * 31) % ${dealers}`)},
-      'Bench event ' || g, jsonb_build_object('n', g), g % 50 <> 0, '10.0.' || (g % 250) || '.' || (g % 200),
+      'Bench event ' || g,
+      -- Who did it, as audit.ts writes it: the admin of a decision, the account a sign-in named.
+      jsonb_build_object('n', g) || case g % 6
+        when 3 then jsonb_build_object('account', 'dealer' || (1 + g % ${dealers}) || '@bench.example.com')
+        when 4 then jsonb_build_object('actor', 'admin' || (g % 5))
+        when 5 then jsonb_build_object('actor', 'admin' || (g % 5))
+        else '{}'::jsonb end,
+      g % 50 <> 0, '10.0.' || (g % 250) || '.' || (g % 200),
       now() - g * interval '2 minutes'
     from generate_series(1, ${audits}) g`);
   await c.query(`
@@ -150,6 +157,7 @@ export async function seedNetwork(c, { dealers, links, audits, calls }) {
     `update dealers set email = $1, password = $2, status = 'approved', access_granted = true, tier = 'Preferred' where id = $3`,
     [BENCH_DEALER.email, hash, DEALER_ID(1)],
   );
+  const partner = orders > 0 ? await seedPartner(c, { dealers, links: linksN, orders, commissions }) : {};
   await c.query('vacuum analyze');
   const counts = (
     await c.query(
@@ -159,5 +167,135 @@ export async function seedNetwork(c, { dealers, links, audits, calls }) {
       [DEALER_ID(1)],
     )
   ).rows[0];
-  return { ...counts, seconds: (Date.now() - t0) / 1000 };
+  return { ...counts, ...partner, seconds: (Date.now() - t0) / 1000 };
+}
+
+/** The commission rule in force per tier (version 1): a percentage of every order, held 30 days. */
+export const BENCH_RULES = [
+  ['Affiliate', '10.00'],
+  ['Authorized', '8.00'],
+  ['Preferred', '5.00'],
+];
+const ORDER_ID = (expr) => `('00000000-0000-4000-9000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`;
+const PAYOUT_ID = (expr) => `('00000000-0000-4000-a000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`;
+
+/**
+ * The partner program at scale (issue 13), after seedNetwork's dealers and links:
+ * - a few power recruiters: about 1 in 7 referred dealers is re-pointed to one of dealers 1-20
+ *   (the bench dealer is dealer 1), so some recruiters have hundreds of referrals and thousands
+ *   of commissions while most have one or two;
+ * - `orders` orders, only of `active` dealers (a first order is what makes an approved dealer
+ *   active): `commissions` of them belong to referred dealers and each earns its recruiter one
+ *   commission under the tier's rule (BENCH_RULES), the rest belong to unreferred dealers;
+ *   2% cancelled and 1% refunded (their commission voided), placed over the last two years;
+ * - commissions by age: within the 30-day hold pending, then approved for 60 days, older ones paid
+ *   in monthly payout batches;
+ * - each dealer's totals (total_orders, total_revenue, last_order_date, average_order_value) from
+ *   its placed orders, as the app keeps them.
+ * Rows are valid by construction, so the inserts skip the foreign-key triggers
+ * (session_replication_role = replica, the way pg_restore loads data).
+ */
+async function seedPartner(c, { dealers, links, orders, commissions }) {
+  const t0 = Date.now();
+  const top = Math.min(20, links);
+  await c.query(`
+    update dealers set referred_by = ${UUID(`1 + (n.g / 210) % ${top}`)}, recruiter_id = 'rec' || (1 + (n.g / 210) % ${top})
+    from (select g, ${UUID('g')} id from generate_series(1, ${dealers}) g where g > ${links} and g % 3 = 0 and (g / 3) % 7 = 0) n
+    where dealers.id = n.id`);
+  await c.query(
+    'update affiliate_links l set total_referrals = (select count(*) from dealers d where d.referred_by = l.dealer_id)',
+  );
+  await c.query(`
+    insert into commission_rules (tier, version, type, value, applies_to, months, hold_days, created_by, created_at)
+    select t, 1, 'percent', v::numeric, 'all', null, 30, 'bench-admin', now() - interval '3 years'
+    from (values ${BENCH_RULES.map(([t, v]) => `('${t}', '${v}')`).join(', ')}) r(t, v)
+    on conflict (tier, version) do nothing`);
+  // The dealers that order: active ones, referred (their orders earn commissions) or not.
+  await c.query(`create temp table bench_buyers as
+    select id, tier, referred_by, recruiter_id, referred_by is not null as referred,
+      row_number() over (partition by referred_by is not null order by id) rn
+    from dealers where status = 'active'`);
+  await c.query('create index on bench_buyers (referred, rn)');
+  const n = (
+    await c.query(
+      `select count(*) filter (where referred)::int r, count(*) filter (where not referred)::int u from bench_buyers`,
+    )
+  ).rows[0];
+  const earning = n.r > 0 ? Math.min(commissions, orders) : 0;
+  await c.query('set session_replication_role = replica');
+  try {
+    // Order g: a referred buyer for g <= earning, else an unreferred one (any buyer if there is none).
+    const pick = (g, count) => `1 + ((${g})::bigint * 7919) % ${Math.max(1, count)}`;
+    await c.query(`
+      insert into orders (id, dealer_id, source, external_order_id, amount, currency, ordered_at, status, recorded_by, created_at, updated_at)
+      select ${ORDER_ID('g')}, b.id,
+        (array['webhook','webhook','webhook','webhook','webhook','webhook','webhook','import','import','admin'])[1 + g % 10],
+        'SO-' || g, (100 + (g::bigint * 7717) % 900000 / 100.0)::numeric(12, 2), 'USD', o.ts,
+        case when g % 100 < 2 then 'cancelled' when g % 100 = 2 then 'refunded' else 'placed' end,
+        case when g % 10 = 9 then 'bench-admin' when g % 10 >= 7 then 'import' else 'webhook' end,
+        o.ts, o.ts
+      from generate_series(1, ${orders}) g
+      cross join lateral (select now() - ((g::bigint * 104729) % (730 * 1440)) * interval '1 minute' as ts) o
+      join bench_buyers b on b.referred = (g <= ${earning} or ${n.u} = 0)
+        and b.rn = case when g <= ${earning} or ${n.u} = 0 then ${pick('g', n.r)} else ${pick('g', n.u)} end`);
+    // Monthly payout batches (paid on the 3rd) for the paid commissions.
+    await c.query(`
+      insert into payouts (id, status, minimum, total, recruiter_count, commission_count, reference, created_by, created_at, paid_by, paid_at)
+      select ${PAYOUT_ID('m')}, 'paid', 50, 0, 0, 0, 'ACH-' || m, 'bench-admin', date_trunc('month', now()) - m * interval '1 month',
+        'bench-admin', date_trunc('month', now()) - m * interval '1 month' + interval '2 days'
+      from generate_series(2, 26) m`);
+    // By age: pending within the hold, approved for the next 90 days, then paid in the batch of the
+    // month two months after the order (m = months between then and now).
+    await c.query(`
+      insert into commissions (kind, recruiter_id, recruiter_dealer_id, referred_dealer_id, commission_type, amount, status,
+        order_id, order_ref, rule_id, order_amount, ordered_at, hold_until, void_reason, approved_by, approved_at,
+        payout_id, paid_at, created_at, updated_at)
+      select 'commission', coalesce(b.recruiter_id, b.referred_by::text), b.referred_by, o.dealer_id, 'percent',
+        round(o.amount * cr.value / 100, 2), s.status, o.external_order_id, o.id, cr.id, o.amount, o.ordered_at,
+        o.ordered_at + interval '30 days',
+        case when s.status = 'voided' then 'Order ' || o.status end,
+        case when s.status in ('approved', 'paid') then 'bench-admin' end,
+        case when s.status in ('approved', 'paid') then least(now(), o.ordered_at + interval '31 days') end,
+        case when s.status = 'paid' then ${PAYOUT_ID('s.m')} end,
+        case when s.status = 'paid' then date_trunc('month', now()) - s.m * interval '1 month' + interval '2 days' end,
+        o.ordered_at, o.ordered_at
+      from orders o
+      join bench_buyers b on b.id = o.dealer_id and b.referred
+      join commission_rules cr on cr.tier = b.tier and cr.version = 1
+      cross join lateral (select
+        case
+          when o.status <> 'placed' then 'voided'
+          when o.ordered_at > now() - interval '30 days' then 'pending'
+          when o.ordered_at > now() - interval '120 days' then 'approved'
+          else 'paid' end status,
+        least(26, greatest(2, ((extract(year from now()) - extract(year from o.ordered_at + interval '60 days')) * 12
+          + extract(month from now()) - extract(month from o.ordered_at + interval '60 days'))::int)) m) s`);
+  } finally {
+    await c.query('set session_replication_role = origin');
+  }
+  await c.query(`
+    update payouts p set total = s.total, recruiter_count = s.recruiters, commission_count = s.n
+    from (select payout_id, sum(amount) total, count(distinct recruiter_dealer_id)::int recruiters, count(*)::int n
+          from commissions where payout_id is not null group by 1) s
+    where s.payout_id = p.id`);
+  await c.query(`
+    update dealers d set total_orders = s.n, total_revenue = s.revenue, last_order_date = s.last,
+      average_order_value = round(s.revenue / s.n, 2)
+    from (select dealer_id, count(*)::int n, sum(amount) revenue, max(ordered_at) last
+          from orders where status = 'placed' group by 1) s
+    where d.id = s.dealer_id`);
+  await c.query(`
+    update dealers set total_orders = 0, total_revenue = 0, last_order_date = null, average_order_value = 0
+    where status <> 'active' and total_orders <> 0`);
+  await c.query('drop table bench_buyers');
+  const r = (
+    await c.query(
+      `select (select count(*) from orders)::int orders, (select count(*) from commissions)::int commissions,
+        (select count(*) from commissions where recruiter_dealer_id = $1)::int bench_dealer_commissions,
+        (select count(*) from commissions where status = 'pending')::int pending_commissions,
+        (select max(n) from (select count(*) n from commissions group by recruiter_dealer_id) x)::int max_commissions_per_recruiter`,
+      [DEALER_ID(1)],
+    )
+  ).rows[0];
+  return { ...r, partnerSeconds: (Date.now() - t0) / 1000 };
 }
