@@ -1,11 +1,21 @@
 // Stage `curve`: how the app's cost grows with the data. For each size (`--sizes`, default 10,000,
-// 100,000 and 1,000,000 dealers; links, audit rows and calls scale with it) a fresh database is
+// 100,000 and 1,000,000 dealers; links, audit rows, calls, orders and commissions scale with it:
+// 100k dealers have 1,000,000 orders, 300,000 commissions and 1,000,000 audit rows) a fresh database is
 // seeded, and each endpoint below is measured: p95 with one client (service time) and req/s at
 // c=`connections`, with the plans of its statements and the wait events of its loaded run; then
 // the CSV export's rows/s and peak memory. Writes curve.svg beside the results.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appCookies, appFixture, captureStatements, drain, plansOf, startApp, waitSampler } from '../lib/app.mjs';
+import {
+  appCookies,
+  appFixture,
+  captureStatements,
+  drain,
+  getLoad,
+  plansOf,
+  startApp,
+  waitSampler,
+} from '../lib/app.mjs';
 import { downloadExport } from '../lib/export.mjs';
 import { median, run } from '../lib/load.mjs';
 import { cpuMeter } from '../lib/proc.mjs';
@@ -23,9 +33,23 @@ export const CURVE = [
     path: '/api/admin/dealers?q=smith&status=approved&sort=fullName&dir=asc&page=1&pageSize=50',
   },
   { key: 'dealer-metrics', label: 'dealer metrics', role: 'admin', path: '/api/admin/dealer-metrics' },
-  { key: 'typeahead', label: 'public dealer typeahead', role: null, path: '/api/dealers/public?q=smi', probe: 'q' },
+  // Each request from its own address: the typeahead's per-IP budget (120 a minute) counts typists.
+  {
+    key: 'typeahead',
+    label: 'public dealer typeahead',
+    role: null,
+    path: '/api/dealers/public?q=smi',
+    probe: 'q',
+    perIp: true,
+  },
   { key: 'affiliate-stats', label: 'affiliate stats', role: 'dealer', path: '/api/affiliate/stats' },
-  { key: 'commissions', label: "recruiter's commissions", role: 'dealer', path: null },
+  { key: 'commissions', label: "recruiter's commissions", role: 'dealer', path: '/api/affiliate/commissions' },
+  {
+    key: 'admin-commissions',
+    label: 'admin Commissions tab (status filter, one page)',
+    role: 'admin',
+    path: '/api/admin/commissions?status=pending&page=1&pageSize=20',
+  },
   {
     key: 'activity',
     label: 'Activity tab (event filter, one page)',
@@ -63,7 +87,7 @@ export async function curveStage(ctx) {
     export: {},
   };
   for (const size of o.sizes) {
-    const fx = await appFixture(ctx, { dealers: size, tag: `curve${size}` });
+    const fx = await appFixture(ctx, { dealers: size, tag: `curve${size}`, partner: true });
     let server;
     try {
       const statements =
@@ -99,7 +123,7 @@ export async function curveStage(ctx) {
           continue;
         }
         ctx.log(`curve ${size}: ${e.key}`);
-        const opts = { url: server.base + e.path, headers: cookie ? { cookie } : {} };
+        const opts = getLoad(server.base, e.path, { cookie, perIp: e.perIp });
         await run({ ...opts, connections: o.connections, duration: o.warmup });
         await drain(`${server.base}/healthz`);
         const one = await run({ ...opts, connections: 1, duration: o.duration });
