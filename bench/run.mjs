@@ -3,9 +3,12 @@
 //   logging  production logging's cost on the hottest poll (stages/logging.mjs)
 //   peers    the app vs B0/B1 from ../shared/peers, alternating, median of rounds (stages/peers.mjs)
 //   curve    p95, req/s and the export at several data sizes, with curve.svg (stages/curve.mjs)
+//   partner  webhook orders/s, the recruiter dashboard and the Commissions tab at scale (stages/partner.mjs)
+//   admin    bulk approval under polls, the Activity tab and the typeahead at scale (stages/admin.mjs)
 // Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
 // --only keeps the other stages' figures from the results already there.
-// Options: --only=main,logging,peers,curve --sizes=10000,100000,1000000 --peers-dealers=100000
+// Options: --only=main,logging,peers,curve,partner,admin --sizes=10000,100000,1000000 --peers-dealers=100000
+//   --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
 //   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
 //   BENCH_DEALERS, BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_PG, ...
@@ -24,14 +27,18 @@ import { cpuCount, cpuMeter, hasTaskset, machine, sh, sleep, startNode } from '.
 import { summarizeProfile } from './lib/profile.mjs';
 import { formatWithBiome, writeReport } from './lib/report.mjs';
 import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
+import { adminStage } from './stages/admin.mjs';
 import { curveStage, writeCurveSvg } from './stages/curve.mjs';
 import { loggingStage } from './stages/logging.mjs';
+import { partnerStage } from './stages/partner.mjs';
 import { peersStage } from './stages/peers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-export const STAGES = ['main', 'logging', 'peers', 'curve'];
+export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin'];
+/** The stages whose results are one field of results.json each (a partial run keeps the others'). */
+const FIELD_STAGES = STAGES.filter((s) => s !== 'main');
 
 /** `--name=value` (or `--flag`) arguments; a bare `--` (pnpm's separator) is skipped. */
 function parseArgs(argv) {
@@ -79,6 +86,9 @@ async function main() {
     only,
     sizes: list(a.sizes, ['10000', '100000', '1000000']).map((x) => num(x)),
     peersDealers: num(a['peers-dealers'], 100_000),
+    scale: num(a.scale, 100_000),
+    bulk: num(a.bulk, 10_000),
+    pollSeconds: num(a['poll-seconds'], 30),
     rounds: num(a.rounds, 3),
     duration: num(a.duration, 10),
     warmup: num(a.warmup, 3),
@@ -153,6 +163,12 @@ async function main() {
     await stage('curve', async () => {
       results.curve = await curveStage(ctx);
     });
+    await stage('partner', async () => {
+      results.partner = await partnerStage(ctx);
+    });
+    await stage('admin', async () => {
+      results.admin = await adminStage(ctx);
+    });
   } finally {
     await ctx.admin.end();
     rmSync(ctx.logDir, { recursive: true, force: true });
@@ -167,24 +183,12 @@ async function main() {
     const prevStages = prev.stages ?? { main: { startedAt: prev.startedAt, seconds: prev.totalSeconds } };
     if (!only.includes('main')) {
       for (const [k, v] of Object.entries(prev)) {
-        if (
-          ![
-            'logging',
-            'peers',
-            'curve',
-            'stages',
-            'startedAt',
-            'finishedAt',
-            'totalSeconds',
-            'machine',
-            'notes',
-          ].includes(k)
-        )
+        if (![...FIELD_STAGES, 'stages', 'startedAt', 'finishedAt', 'totalSeconds', 'machine', 'notes'].includes(k))
           results[k] = v;
       }
       results.notes = prev.notes ?? [];
     }
-    for (const k of ['logging', 'peers', 'curve']) if (!only.includes(k) && prev[k]) results[k] = prev[k];
+    for (const k of FIELD_STAGES) if (!only.includes(k) && prev[k]) results[k] = prev[k];
     results.stages = {
       ...Object.fromEntries(Object.entries(prevStages).filter(([k]) => !only.includes(k))),
       ...results.stages,
