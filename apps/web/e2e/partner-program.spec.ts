@@ -8,7 +8,9 @@ import { waitForMail } from './support/mail';
 /**
  * The partner program's whole loop (issue 13): a referred dealer's order arrives by the signed
  * webhook -> the recruiter's dashboard shows a pending commission -> the admin approves it and
- * pays a batch -> the recruiter sees it paid and has the email (the real SMTP receiver).
+ * pays a batch -> the recruiter sees it paid and has the email (the real SMTP receiver). On the
+ * way: the referred dealer's first order date and order history, the recruiter's referral list
+ * with statuses and funnel (decision 0720).
  */
 
 /** Signs like a Standard Webhooks sender (the server verifies with the standardwebhooks package). */
@@ -31,11 +33,23 @@ test('a referred order earns a commission that the admin approves and pays', asy
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
     const recruiter = await approvedDealer(page.request, admin, { fullName: 'Rita Recruiter' });
-    const referredEmail = uniqueEmail('referred');
+    // The recruiter's link, and one visit through it (the landing page's tracking call).
+    const recruiterId = `rita${Date.now().toString(36)}`;
+    const link = await page.request.post('/api/affiliate/create-link', { data: { recruiterId } });
+    expect(link.status(), await link.text()).toBe(200);
+    const visit = await admin.post('/api/affiliate/track-event', { data: { eventType: 'url_capture', recruiterId } });
+    expect(visit.status(), await visit.text()).toBe(200);
+    // Two referrals: one applied and left pending, one approved who signs in to their dashboard.
     const other = await playwrightRequest.newContext({ baseURL });
-    await applyAsDealer(other, referredEmail, { fullName: 'Dan Referred', referredBy: recruiter.id });
-    const referredId = await approveAsAdmin(admin, referredEmail);
+    await applyAsDealer(other, uniqueEmail('applied'), { fullName: 'Amy Applied', referredBy: recruiter.id });
     await other.dispose();
+    const referredContext = await browser.newContext();
+    const referredPage = await referredContext.newPage();
+    const referred = await approvedDealer(referredPage.request, admin, {
+      fullName: 'Dan Referred',
+      referredBy: recruiter.id,
+    });
+    const referredId = referred.id;
     const rule = await admin.put('/api/admin/commission-rules/Affiliate', {
       data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
     });
@@ -57,6 +71,26 @@ test('a referred order earns a commission that the admin approves and pays', asy
     // A shared, busy machine: the first dashboard load may take a while.
     await expect(page.getByTestId('earnings-pending')).toHaveText('$61.24', { timeout: 45_000 });
     await expect(page.getByTestId('commission-row').filter({ hasText: 'Dan Referred' })).toContainText('pending');
+
+    // The referred dealer: "First order placed on …" and the order history instead of the first-order card.
+    await referredPage.goto('/dashboard');
+    await expect(referredPage.getByTestId('first-order-date')).toContainText('First order placed on', {
+      timeout: 45_000,
+    });
+    const orderRow = referredPage.getByTestId('order-row').filter({ hasText: orderId });
+    await expect(orderRow).toContainText('$612.35');
+    await expect(orderRow).toContainText('placed');
+    await expect(referredPage.getByRole('heading', { name: 'First Order Form' })).toHaveCount(0);
+    await referredContext.close();
+
+    // The recruiter: every referral with its status, and the funnel.
+    await expect(page.getByTestId('referral-row').filter({ hasText: 'Dan Referred' })).toContainText('active');
+    await expect(page.getByTestId('referral-row').filter({ hasText: 'Amy Applied' })).toContainText('applied');
+    await expect(page.getByTestId('referral-row')).toHaveCount(2);
+    await expect(page.getByTestId('funnel-visits-value')).toHaveText('1');
+    await expect(page.getByTestId('funnel-applications-value')).toHaveText('2');
+    await expect(page.getByTestId('funnel-approvals-value')).toHaveText('1');
+    await expect(page.getByTestId('funnel-firstOrders-value')).toHaveText('1');
 
     // The admin approves it and pays a batch in the Commissions tab.
     const adminPage = await (await browser.newContext()).newPage();
@@ -91,7 +125,9 @@ test('a referred order earns a commission that the admin approves and pays', asy
   }
 });
 
-test('an admin records an order on the timeline and imports orders from CSV', async ({ page }) => {
+test('an admin records an order on the timeline and from the dealer row, and imports orders from CSV', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const baseURL = process.env.E2E_BASE_URL!;
   const admin = await playwrightRequest.newContext({ baseURL });
@@ -117,6 +153,18 @@ test('an admin records an order on the timeline and imports orders from CSV', as
     await expect(orders).toContainText(`T-${tag}`);
     await page.keyboard.press('Escape');
 
+    // The dealer row's "Record order" dialog.
+    await page
+      .getByTestId('dealer-row')
+      .filter({ hasText: email })
+      .getByRole('button', { name: 'Record order' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Record order' });
+    await dialog.getByLabel('Order id').fill(`R-${tag}`);
+    await dialog.getByLabel('Amount ($)').fill('5');
+    await dialog.getByRole('button', { name: 'Record order' }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 45_000 });
+
     // The import: preview, progress, and a report of the rejected row.
     await page.goto('/admin?tab=commissions');
     const csv = [
@@ -137,7 +185,7 @@ test('an admin records an order on the timeline and imports orders from CSV', as
     const list = await admin.get(`/api/admin/dealers?q=${encodeURIComponent(email)}`);
     const id = ((await list.json()) as { items: { id: string }[] }).items[0]!.id;
     const totals = await (await admin.get(`/api/admin/dealers/${id}/orders`)).json();
-    expect(totals.totals).toMatchObject({ totalOrders: 2, totalRevenue: '130.50' });
+    expect(totals.totals).toMatchObject({ totalOrders: 3, totalRevenue: '135.50' });
   } finally {
     await admin.dispose();
   }
