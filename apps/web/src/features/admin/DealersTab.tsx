@@ -146,7 +146,8 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
         </Group>
         <Group>
           {/* Roles (issue 14): no export of personal data for a viewer; clear-all is the owner's. */}
-          {can('reviewer') && <ExportButton />}
+          {/* The search box as typed: the URL gets it 250 ms later, an export clicked sooner means it too. */}
+          {can('reviewer') && <ExportButton search={{ ...search, q: text.trim() || undefined }} />}
           {can('owner') && (
             <Button variant="outline" color="red" onClick={() => setClearing(true)}>
               Clear All

@@ -1,15 +1,125 @@
-import { Button } from '@mantine/core';
+import { DEALER_EXPORT_COLUMNS, type DealerExportColumn, EXPORT_COLUMNS_REQUIRED } from '@dn/schema';
+import { Button, Checkbox, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+import type { AdminSearch } from './search';
 
-/** Downloads the CSV the server streams, keeping its file name (dealers-export-yyyy-mm-dd.csv). */
-export function ExportButton() {
+const ALL = DEALER_EXPORT_COLUMNS.map((c) => c.key) as DealerExportColumn[];
+/** The picked columns in the list's order: the file keeps its usual layout (decision 0730). */
+const inListOrder = (picked: readonly string[]) => ALL.filter((k) => picked.includes(k));
+
+/**
+ * The export URL for the view in the URL (search, tier, status, sort as the list has them) and
+ * the picked columns; no parameter at all for the whole list with every column.
+ */
+export function exportUrl(search: AdminSearch, columns: readonly DealerExportColumn[]) {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  if (search.tier) params.set('tier', search.tier);
+  if (search.status) params.set('status', search.status);
+  if (search.sort) {
+    params.set('sort', search.sort);
+    // The list's direction for a sort (DealersTab): by name, company, ... ascending.
+    params.set('dir', 'asc');
+  }
+  if (columns.length !== ALL.length) params.set('columns', columns.join(','));
+  const qs = params.toString();
+  return `/api/admin/dealers/export${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The column picker: the admin's remembered choice (every column until they choose). None is
+ * a step towards picking a few: it is not saved, and Export waits for a column.
+ */
+function ColumnPicker({
+  value,
+  onChange,
+}: {
+  value: DealerExportColumn[];
+  onChange: (v: DealerExportColumn[]) => void;
+}) {
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <Button variant="default" aria-label="Export columns">
+          Columns ({value.length}/{ALL.length})
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={500}>
+              Columns to export
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => onChange(ALL)}
+              disabled={value.length === ALL.length}
+            >
+              All
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={320} type="auto">
+            <Checkbox.Group
+              value={value}
+              onChange={(v) => onChange(inListOrder(v))}
+              error={value.length === 0 ? EXPORT_COLUMNS_REQUIRED : undefined}
+              aria-label="Columns to export"
+            >
+              <Stack gap={6} pr="sm">
+                {DEALER_EXPORT_COLUMNS.map((c) => (
+                  <Checkbox key={c.key} value={c.key} label={c.label} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          </ScrollArea.Autosize>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * Downloads the CSV the server streams for the current view and the picked columns, keeping its
+ * file name (dealers-export-yyyy-mm-dd.csv).
+ */
+export function ExportButton({ search }: { search: AdminSearch }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const saved = useQuery(trpc.admin.exportColumns.queryOptions());
+  const [columns, setColumns] = useState<DealerExportColumn[] | null>(null);
+  // The remembered choice arrives: the picker starts from it (unless the admin already picked).
+  useEffect(() => {
+    if (saved.data) setColumns((picked) => picked ?? inListOrder(saved.data.columns));
+  }, [saved.data]);
+  const save = useMutation({
+    ...trpc.admin.saveExportColumns.mutationOptions({
+      onSuccess: (data) => queryClient.setQueryData(trpc.admin.exportColumns.queryKey(), data),
+      onError: (error) =>
+        notifications.show({ title: 'Failed to save the columns', message: error.message, color: 'red' }),
+    }),
+    // One save at a time, in the order of the clicks: the last choice is the one remembered.
+    scope: { id: 'export-columns' },
+  });
   const [pending, setPending] = useState(false);
+  const picked = columns ?? ALL;
   const download = async () => {
     setPending(true);
     try {
-      const res = await fetch('/api/admin/dealers/export', { credentials: 'same-origin' });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      const res = await fetch(exportUrl(search, picked), { credentials: 'same-origin' });
+      if (!res.ok) {
+        const text = await res.text();
+        let message = text || res.statusText;
+        try {
+          message = (JSON.parse(text) as { message?: string }).message ?? message;
+        } catch {
+          // Not JSON: the text as it came.
+        }
+        throw new Error(message);
+      }
       const name =
         /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
         `dealers-export-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -33,8 +143,17 @@ export function ExportButton() {
     }
   };
   return (
-    <Button variant="default" onClick={download} loading={pending}>
-      Export CSV
-    </Button>
+    <Group gap="xs">
+      <ColumnPicker
+        value={picked}
+        onChange={(next) => {
+          setColumns(next);
+          if (next.length > 0) save.mutate({ columns: next });
+        }}
+      />
+      <Button variant="default" onClick={download} loading={pending} disabled={saved.isLoading || picked.length === 0}>
+        Export CSV
+      </Button>
+    </Group>
   );
 }
