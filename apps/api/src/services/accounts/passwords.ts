@@ -8,6 +8,7 @@ import { ipKey } from '../../lib/ip-key';
 import { hashPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
 import { queueApprovalEmail, queuePasswordChangedEmail, queueResetEmail } from './emails';
+import { lockNoticeKey, sharedLoginKey } from './lock-notice';
 import { clear, hit, spendRecipient } from './rate-limit';
 import { STATUS_MESSAGES } from './sign-in';
 import { assertTokenUsable, consumeToken, retireTokens } from './tokens';
@@ -35,7 +36,9 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
     await retireTokens(trx, d.id);
     // A completed reset lifts a sign-in lockout (decision 0630): whoever locked the account out
     // does not hold the mailbox, and the owner has just proved they do.
-    await clear(trx, `login:dealer:${d.email.toLowerCase()}`);
+    await clear(trx, sharedLoginKey('dealer', d.email));
+    // A new lock after this one is told again (decision 0700).
+    await clear(trx, lockNoticeKey('dealer', d.email));
     await audit(
       trx,
       { ...ctx, user: null },

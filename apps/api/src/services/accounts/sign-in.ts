@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { verifyPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
+import { noticeLock, type SignInScope, sharedLoginKey } from './lock-notice';
 import { release, spend } from './rate-limit';
 import { loadSessionUser, publicUser } from './users';
 
@@ -23,7 +24,7 @@ export const STATUS_MESSAGES: Record<string, string> = {
  * in one statement before any password work, so a burst (concurrent requests, a tRPC batch) gets
  * at most the budget's number of hashes. Returns the reservation, released only on success.
  */
-async function reserve(ctx: Context, scope: 'admin' | 'dealer', account: string): Promise<string[]> {
+async function reserve(ctx: Context, scope: SignInScope, account: string): Promise<string[]> {
   // A browser that signed in to this account before (its device cookie names it) spends a budget of
   // its own; unknown clients share the account's, so whoever locks that out does not lock the owner.
   const name = `${scope}:${account.toLowerCase()}`;
@@ -32,7 +33,10 @@ async function reserve(ctx: Context, scope: 'admin' | 'dealer', account: string)
     return await spend(
       ctx.db,
       [`login:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.loginPerIp],
-      [`login:${name}${device}`, ctx.limits.loginPerAccount],
+      [
+        device ? `${sharedLoginKey(scope, account)}${device}` : sharedLoginKey(scope, account),
+        ctx.limits.loginPerAccount,
+      ],
     );
   } catch (err) {
     // A lockout shows in the Activity tab with the account it protected (issue 14).
@@ -44,12 +48,23 @@ async function reserve(ctx: Context, scope: 'admin' | 'dealer', account: string)
         success: false,
         details: { scope, account: account.slice(0, 254) },
       });
+      if (!device) await tellOwner(ctx, scope, account);
     }
     throw err;
   }
 }
 
-async function failed(ctx: Context, scope: 'admin' | 'dealer', account: string, message: string) {
+/** The owner hears once per lock window that the shared budget is spent (decision 0700). */
+async function tellOwner(ctx: Context, scope: SignInScope, account: string) {
+  try {
+    await noticeLock(ctx, scope, account, ctx.limits.loginPerAccount.max);
+  } catch (err) {
+    // The attempt's answer (401 or 429) does not depend on the notice; a failure is logged.
+    ctx.log.error({ err, scope }, 'sign-in lock notice failed');
+  }
+}
+
+async function failed(ctx: Context, scope: SignInScope, account: string, message: string) {
   // reserve() already counted this attempt against every budget.
   await audit(ctx.db, ctx, {
     eventType: 'auth.sign_in_failed',
@@ -58,6 +73,9 @@ async function failed(ctx: Context, scope: 'admin' | 'dealer', account: string, 
     success: false,
     details: { scope, account: account.slice(0, 254) },
   });
+  // This failure may have been the one that spent the shared budget: its owner is told.
+  const name = `${scope}:${account.toLowerCase()}`;
+  if (ctx.meta.device?.account !== name) await tellOwner(ctx, scope, account);
   return new AppError('UNAUTHORIZED', message);
 }
 

@@ -164,6 +164,60 @@ export function resetEmail(dealer: EmailDealer, opts: { publicUrl: string; token
   };
 }
 
+/** "12:34 UTC": when a sign-in lock ends, told in the lock notice. */
+const clock = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
+
+/**
+ * The one notice a dealer gets when failed sign-ins lock their account (decision 0700): when the
+ * lock ends, and a reset link (1 hour) that lifts it at once, since whoever guessed does not hold
+ * the mailbox.
+ */
+export function dealerLockedEmail(
+  dealer: EmailDealer,
+  opts: { publicUrl: string; token: string; until: Date },
+): MailMessage {
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    `Sign-ins to your dealer account were paused until ${clock(opts.until)} after several wrong passwords were tried for it. Your password has not been changed and nobody signed in.`,
+    'To sign in now, set a new password with the link below: a new password lifts the pause at once.',
+    { url: linkFor(opts.publicUrl, opts.token), label: 'Set a new password' },
+    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.reset)}. If it has expired, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and ask for another.`,
+    'If the wrong passwords were yours, you can also wait and sign in after the pause. A browser you signed in from before is not paused.',
+  ]);
+  return {
+    kind: 'account_locked',
+    to: dealer.email,
+    subject: 'Sign-ins to your dealer account were paused',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
+/**
+ * The one notice an admin gets when failed sign-ins lock their username (decision 0700). No link:
+ * an admin's way back is a browser they signed in from before (it keeps its own budget), or an
+ * owner, then their own Change password.
+ */
+export function adminLockedEmail(
+  admin: { username: string; email: string },
+  opts: { publicUrl: string; until: Date },
+): MailMessage {
+  const { text, html } = render([
+    'Hello,',
+    `Sign-ins to the admin account "${admin.username}" from new browsers were paused until ${clock(opts.until)} after several wrong passwords were tried for it. The password has not been changed and nobody signed in.`,
+    `A browser you have signed in from before is not paused: sign in there (${opts.publicUrl}/admin/login). If the wrong passwords were not yours, change your password under Your Account > Change your password once you are in.`,
+    'If you have no such browser, wait until the pause ends, or ask an owner of the admin console to help (an owner can remove the account and invite you again).',
+  ]);
+  return {
+    kind: 'account_locked',
+    to: admin.email,
+    subject: 'Sign-ins to your admin account were paused',
+    text,
+    html,
+  };
+}
+
 /** A notice after the password changed, so an owner who did not do it finds out. */
 export function passwordChangedEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
   const { text, html } = render([
