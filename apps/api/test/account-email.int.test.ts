@@ -5,20 +5,13 @@ import {
   cookieOf,
   createDealer,
   createHarness,
-  createMailHarness,
   type Harness,
-  type MailHarness,
+  mailHarnessForFile,
   signInDealer,
   uniqueEmail,
 } from './helpers';
 
-let h: MailHarness;
-beforeAll(async () => {
-  h = await createMailHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = mailHarnessForFile();
 
 const PUBLIC_URL = 'https://dealers.test';
 

@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDealer,
-  createHarness,
-  createMailHarness,
-  type MailHarness,
-  signInAdmin,
-  signInDealer,
-  uniqueEmail,
-} from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDealer, createHarness, mailHarnessForFile, signInAdmin, signInDealer, uniqueEmail } from './helpers';
 
-let h: MailHarness;
+const h = mailHarnessForFile();
 let admin: string;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 admin-test';
 
 beforeAll(async () => {
-  h = await createMailHarness();
   admin = await signInAdmin(h.app, 'boss');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const post = (url: string, payload: object = {}) =>

@@ -1,18 +1,14 @@
 import { sql } from '@dn/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, createMailHarness, type MailHarness, signInAdmin } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, mailHarnessForFile, signInAdmin } from './helpers';
 
 /** The admin team (issue 14): invitations, roles, last-owner protection, own password and sessions. */
 
-let h: MailHarness;
+// A harness on PGlite migrates in-process: on a loaded machine that alone can take a minute.
+const h = mailHarnessForFile({}, 180_000);
 let ownerCookie: string;
 beforeAll(async () => {
-  h = await createMailHarness();
   ownerCookie = await signInAdmin(h.app, 'team-owner');
-  // A harness on PGlite migrates in-process: on a loaded machine that alone can take a minute.
-}, 180_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 const post = (url: string, payload: unknown, cookie?: string) =>

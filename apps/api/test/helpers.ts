@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Deps } from '../src/context';
 import type { Config } from '../src/env';
@@ -160,4 +161,24 @@ export async function createMailHarness(opts: Parameters<typeof createHarness>[0
       await smtp.close();
     },
   };
+}
+
+/**
+ * The test file's mail harness: started before its tests (and before the file's own beforeAll
+ * hooks declared after this call), closed after them. Read its fields inside tests and hooks.
+ */
+export function mailHarnessForFile(opts: Parameters<typeof createHarness>[0] = {}, timeoutMs?: number): MailHarness {
+  let h: MailHarness | undefined;
+  beforeAll(async () => {
+    h = await createMailHarness(opts);
+  }, timeoutMs);
+  afterAll(async () => {
+    await h?.close();
+  });
+  return new Proxy({} as MailHarness, {
+    get(_, key) {
+      if (!h) throw new Error('the mail harness starts in beforeAll: use it inside a test or a hook');
+      return Reflect.get(h, key);
+    },
+  });
 }

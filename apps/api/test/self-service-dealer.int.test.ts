@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieOf,
-  createDealer,
-  createMailHarness,
-  type MailHarness,
-  signInAdmin,
-  signInDealer,
-  uniqueEmail,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { cookieOf, createDealer, mailHarnessForFile, signInAdmin, signInDealer, uniqueEmail } from './helpers';
 
 // Issue 15: the dealer's own profile, password and sessions.
-let h: MailHarness;
-beforeAll(async () => {
-  h = await createMailHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = mailHarnessForFile();
 
 const profile = {
   companyName: 'Renamed Attic Co',

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createMailHarness, type MailHarness, signInAdmin, signInDealer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDealer, mailHarnessForFile, signInAdmin, signInDealer } from './helpers';
 import { application } from './site-fixtures';
 
 // Issue 15: the applicant's private status link.
-let h: MailHarness;
+const h = mailHarnessForFile();
 let admin: string;
 beforeAll(async () => {
-  h = await createMailHarness();
   admin = await signInAdmin(h.app);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Applies and returns the status token from the real "application received" email. */

@@ -1,15 +1,9 @@
 import { CALL_TIME_ZONE, todayIn } from '@dn/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, createMailHarness, type MailHarness, uniqueEmail } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createHarness, mailHarnessForFile, uniqueEmail } from './helpers';
 import { raceHarness } from './site-fixtures';
 
-let h: MailHarness;
-beforeAll(async () => {
-  h = await createMailHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = mailHarnessForFile();
 
 /** yyyy-mm-dd, `days` after today in the business's zone. */
 function dayFromToday(days: number): string {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, createMailHarness, type MailHarness, uniqueEmail } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createDealer, createHarness, mailHarnessForFile, uniqueEmail } from './helpers';
 import { application, createLink, raceHarness } from './site-fixtures';
 
-let h: MailHarness;
-beforeAll(async () => {
-  h = await createMailHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = mailHarnessForFile();
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: payload as object, headers });
