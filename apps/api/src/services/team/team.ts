@@ -62,15 +62,16 @@ export async function inviteAdmin(ctx: AdminCtx, input: z.output<typeof inviteAd
       invitationId: inv.id,
       expiresAt: new Date(Date.now() + TOKEN_TTL_HOURS.admin_invite * 3_600_000),
     });
-    await enqueueMail(
-      trx,
-      adminInviteEmail(input.email, {
+    await enqueueMail(trx, {
+      ...adminInviteEmail(input.email, {
         publicUrl: ctx.config.publicUrl,
         token,
         role: input.role,
         invitedBy: ctx.user.fullName === 'Admin' ? ctx.user.username : ctx.user.fullName,
       }),
-    );
+      // The link's hash (never the link), so an invitation superseded before it leaves is not sent.
+      tokenHash: sha256(token),
+    });
     await audit(trx, ctx, {
       eventType: 'admin.invited',
       category: 'admin',
