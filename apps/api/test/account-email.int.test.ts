@@ -7,6 +7,7 @@ import {
   createHarness,
   type Harness,
   mailHarnessForFile,
+  setupPassword,
   signInDealer,
   uniqueEmail,
 } from './helpers';
@@ -58,11 +59,7 @@ describe('approval email', () => {
     expect(mail.html).toContain(`href="${PUBLIC_URL}/login?token=`);
     const token = tokenIn(mail.text);
 
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/dealer/setup-password',
-      payload: { token, password: 'pat-password' },
-    });
+    const res = await setupPassword(h.app, { token, password: 'pat-password' });
     expect(res.statusCode).toBe(200);
     const info = await h.app.inject({ url: '/api/dealer/info', headers: { cookie: cookieOf(res) } });
     expect(info.json()).toMatchObject({ email: d.email, accessGranted: true, tier: 'Authorized' });
@@ -94,11 +91,7 @@ describe('POST /api/dealer/reset-password', () => {
     expect(mail.text).toContain('expires in 1 hour');
     expect(mail.text + mail.html).not.toContain('evil.example');
     const token = tokenIn(mail.text);
-    const set = await h.app.inject({
-      method: 'POST',
-      url: '/api/dealer/setup-password',
-      payload: { token, password: 'rita-new-password' },
-    });
+    const set = await setupPassword(h.app, { token, password: 'rita-new-password' });
     expect(set.statusCode).toBe(200);
     await signInDealer(h.app, d.email, 'rita-new-password');
     const old = await h.app.inject({

@@ -4,7 +4,7 @@ import { AppError } from '../src/lib/app-error';
 import { verifyPassword } from '../src/lib/password';
 import { sha256 } from '../src/lib/tokens';
 import { consumeToken, issueToken } from '../src/services/accounts/tokens';
-import { cookieOf, createDealer, createHarness, type Harness, signInDealer } from './helpers';
+import { cookieOf, createDealer, createHarness, type Harness, setupPassword, signInDealer } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,8 +18,7 @@ const issue = (dealerId: string, purpose: 'setup' | 'reset' = 'setup') =>
   h.db.transaction().execute((trx) => issueToken(trx, dealerId, purpose));
 const consume = (token: string, purpose?: 'setup' | 'reset') =>
   h.db.transaction().execute((trx) => consumeToken(trx, token, purpose));
-const setup = (token: string, password: string) =>
-  h.app.inject({ method: 'POST', url: '/api/dealer/setup-password', payload: { token, password } });
+const setup = (token: string, password: string) => setupPassword(h.app, { token, password });
 
 /** Backdates a link's expiry by a second. */
 const expire = (token: string) =>
@@ -183,11 +182,7 @@ describe('POST /api/dealer/setup-password', () => {
     expect(short.json().message).toBe('Password must be at least 6 characters long');
     const long = await setup(token, 'x'.repeat(129));
     expect(long.statusCode).toBe(400);
-    const missing = await h.app.inject({
-      method: 'POST',
-      url: '/api/dealer/setup-password',
-      payload: { password: 'abcdef' },
-    });
+    const missing = await setupPassword(h.app, { password: 'abcdef' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Token is required');
     expect((await setup(token, '123456')).statusCode).toBe(200);

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, mailHarnessForFile, signInAdmin, signInDealer, uniqueEmail } from './helpers';
+import {
+  createDealer,
+  createHarness,
+  mailHarnessForFile,
+  signInAdmin,
+  signInDealer,
+  totalReferralsOf,
+  uniqueEmail,
+} from './helpers';
 
 const h = mailHarnessForFile();
 let admin: string;
@@ -304,12 +312,7 @@ describe('link referral', () => {
       .where('id', '=', d.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ referredBy: recruiter.id, referralType: 'manual' });
-    const link = await h.db
-      .selectFrom('affiliateLinks')
-      .select('totalReferrals')
-      .where('dealerId', '=', recruiter.id)
-      .executeTakeFirstOrThrow();
-    expect(link.totalReferrals).toBe(1);
+    expect(await totalReferralsOf(h.db, { dealerId: recruiter.id })).toBe(1);
     const [a] = await auditRows(d.id, 'dealer.referral_linked');
     expect(a!.recruiterId).toBe(`rita${code}`);
     const list = (await get(`/api/admin/dealers?q=${encodeURIComponent(d.email)}`)).json();

@@ -144,6 +144,21 @@ export async function signInDealer(app: TestApp, email: string, password = 'deal
   return cookieOf(res);
 }
 
+/** POST /api/dealer/setup-password: sets a password from an emailed link (fields may be left out to test that). */
+export function setupPassword(app: TestApp, payload: { token?: string; password?: string }) {
+  return app.inject({ method: 'POST', url: '/api/dealer/setup-password', payload });
+}
+
+/** The referral count an affiliate link shows (kept by the signup and referral-link transactions). */
+export async function totalReferralsOf(db: Harness['db'], where: { linkId: string } | { dealerId: string }) {
+  const links = db.selectFrom('affiliateLinks').select('totalReferrals');
+  const row = await ('linkId' in where
+    ? links.where('id', '=', where.linkId)
+    : links.where('dealerId', '=', where.dealerId)
+  ).executeTakeFirstOrThrow();
+  return row.totalReferrals;
+}
+
 export interface MailHarness extends Harness {
   /** A real SMTP server the app sends to. */
   smtp: TestSmtp;

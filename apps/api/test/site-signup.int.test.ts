@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDealer, createHarness, mailHarnessForFile, uniqueEmail } from './helpers';
+import { createDealer, createHarness, mailHarnessForFile, totalReferralsOf, uniqueEmail } from './helpers';
 import { application, createLink, raceHarness } from './site-fixtures';
 
 const h = mailHarnessForFile();
@@ -229,12 +229,7 @@ describe('referral attribution', () => {
     expect((await post(body)).statusCode).toBe(200);
     const row = await dealerByEmail(body.email as string);
     expect(row).toMatchObject({ referredBy: recruiter.id, referralType: 'automatic' });
-    const after = await h.db
-      .selectFrom('affiliateLinks')
-      .select('totalReferrals')
-      .where('id', '=', link.id)
-      .executeTakeFirstOrThrow();
-    expect(after.totalReferrals).toBe(1);
+    expect(await totalReferralsOf(h.db, { linkId: link.id })).toBe(1);
   });
 
   it('the link wins over the picker', async () => {
@@ -276,12 +271,7 @@ describe('referral attribution', () => {
     const link = await createLink(h.db, recruiter.id, 'selfie');
     const res = await post(application('Affiliate', { email: recruiter.email, recruiterId: 'selfie' }));
     expect(res.statusCode).toBe(409);
-    const after = await h.db
-      .selectFrom('affiliateLinks')
-      .select('totalReferrals')
-      .where('id', '=', link.id)
-      .executeTakeFirstOrThrow();
-    expect(after.totalReferrals).toBe(0);
+    expect(await totalReferralsOf(h.db, { linkId: link.id })).toBe(0);
   });
 
   it('a dealer picked by name sets type manual', async () => {
