@@ -12,6 +12,7 @@ import * as m0640 from './2026-11-24-0640-self-service';
 import * as m0652 from './2026-11-24-0652-outbox-order';
 import * as m0654 from './2026-11-24-0654-audit-index-order';
 import * as m0720 from './2026-11-24-0720-dealer-first-order';
+import * as m0740 from './2026-11-24-0740-commission-ledger-indexes';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0652-outbox-order': m0652,
   '2026-11-24-0654-audit-index-order': m0654,
   '2026-11-24-0720-dealer-first-order': m0720,
+  '2026-11-24-0740-commission-ledger-indexes': m0740,
 };
