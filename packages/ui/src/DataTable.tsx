@@ -19,6 +19,7 @@ export interface DataTableProps<T> {
   minWidth?: number;
   striped?: boolean;
   'data-testid'?: string;
+  'aria-label'?: string;
 }
 
 /** A read-only table declared as columns: one header cell and one body cell per column. */
@@ -30,9 +31,10 @@ export function DataTable<T>({
   minWidth,
   striped = true,
   'data-testid': testId,
+  'aria-label': label,
 }: DataTableProps<T>) {
   const table = (
-    <Table striped={striped} data-testid={testId}>
+    <Table striped={striped} data-testid={testId} aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((c, i) => (

@@ -1,17 +1,6 @@
 import { COMMISSION_STATUSES, type CommissionStatus, DATE_FORMAT, displayMoney } from '@dn/schema';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { DataTable } from '@dn/ui';
+import { Button, Checkbox, Group, Pagination, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -96,69 +85,67 @@ export function CommissionsTab() {
         ) : data.items.length === 0 ? (
           <Text c="dimmed">No commissions match.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={1000}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
+          <DataTable
+            rows={data.items}
+            rowKey={(c) => c.id}
+            rowTestId="admin-commission-row"
+            minWidth={1000}
+            columns={[
+              {
+                header: (
+                  <Checkbox
+                    aria-label="Select all pending"
+                    checked={pendingIds.length > 0 && pendingIds.every((id) => selected.includes(id))}
+                    onChange={(e) => setSelected(e.currentTarget.checked ? pendingIds : [])}
+                  />
+                ),
+                cell: (c) =>
+                  c.status === 'pending' &&
+                  c.kind === 'commission' && (
                     <Checkbox
-                      aria-label="Select all pending"
-                      checked={pendingIds.length > 0 && pendingIds.every((id) => selected.includes(id))}
-                      onChange={(e) => setSelected(e.currentTarget.checked ? pendingIds : [])}
+                      aria-label={`Select commission on order ${c.orderId}`}
+                      checked={selected.includes(c.id)}
+                      onChange={(e) =>
+                        setSelected((s) => (e.currentTarget.checked ? [...s, c.id] : s.filter((x) => x !== c.id)))
+                      }
                     />
-                  </Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Recruiter</Table.Th>
-                  <Table.Th>Referred dealer</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Hold until</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((c) => (
-                  <Table.Tr key={c.id} data-testid="admin-commission-row">
-                    <Table.Td>
-                      {c.status === 'pending' && c.kind === 'commission' && (
-                        <Checkbox
-                          aria-label={`Select commission on order ${c.orderId}`}
-                          checked={selected.includes(c.id)}
-                          onChange={(e) =>
-                            setSelected((s) => (e.currentTarget.checked ? [...s, c.id] : s.filter((x) => x !== c.id)))
-                          }
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>{dayjs(c.createdAt).format(DATE_FORMAT)}</Table.Td>
-                    <Table.Td>{c.recruiterName}</Table.Td>
-                    <Table.Td>{c.referredName}</Table.Td>
-                    <Table.Td>
-                      {c.orderId} ({c.orderAmount ? displayMoney(c.orderAmount) : ''})
-                    </Table.Td>
-                    <Table.Td>{displayMoney(c.amount)}</Table.Td>
-                    <Table.Td>
-                      <CommissionStatusBadge status={c.kind === 'clawback' ? 'clawback' : c.status} />
-                      {c.voidReason && (
-                        <Text size="xs" c="dimmed">
-                          {c.voidReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{c.holdUntil ? dayjs(c.holdUntil).format(DATE_FORMAT) : ''}</Table.Td>
-                    <Table.Td>
-                      {(c.status === 'pending' || c.status === 'approved') && !c.payoutId && can('reviewer') && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setVoiding(c.id)}>
-                          Void
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                  ),
+              },
+              { header: 'Created', cell: (c) => dayjs(c.createdAt).format(DATE_FORMAT) },
+              { header: 'Recruiter', cell: (c) => c.recruiterName },
+              { header: 'Referred dealer', cell: (c) => c.referredName },
+              {
+                header: 'Order',
+                cell: (c) => `${c.orderId} (${c.orderAmount ? displayMoney(c.orderAmount) : ''})`,
+              },
+              { header: 'Amount', cell: (c) => displayMoney(c.amount) },
+              {
+                header: 'Status',
+                cell: (c) => (
+                  <>
+                    <CommissionStatusBadge status={c.kind === 'clawback' ? 'clawback' : c.status} />
+                    {c.voidReason && (
+                      <Text size="xs" c="dimmed">
+                        {c.voidReason}
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              { header: 'Hold until', cell: (c) => (c.holdUntil ? dayjs(c.holdUntil).format(DATE_FORMAT) : '') },
+              {
+                header: '',
+                cell: (c) =>
+                  (c.status === 'pending' || c.status === 'approved') &&
+                  !c.payoutId &&
+                  can('reviewer') && (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setVoiding(c.id)}>
+                      Void
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
         {data && data.total > PAGE_SIZE && (
           <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} />

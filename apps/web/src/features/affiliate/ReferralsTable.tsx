@@ -1,5 +1,6 @@
 import { DATE_FORMAT } from '@dn/schema';
-import { Badge, Table, Text } from '@mantine/core';
+import { DataTable, StatusBadge } from '@dn/ui';
+import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { OwnReferrals } from '../dashboard/types';
 
@@ -20,41 +21,31 @@ export function ReferralsTable({ referrals }: { referrals: OwnReferrals['items']
     return <Text c="dimmed">No referrals yet. Share your link to get started.</Text>;
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped aria-label="Your referrals">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Referred by</Table.Th>
-            <Table.Th>Tier</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Date</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {referrals.map((r) => (
-            <Table.Tr key={r.id} data-testid="referral-row">
-              <Table.Td>{r.fullName}</Table.Td>
-              <Table.Td>{r.email}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={r.referralType === 'automatic' ? 'blue' : 'grape'}>
-                  {TYPE_LABEL[r.referralType]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{r.referredByName}</Table.Td>
-              <Table.Td>{r.tier}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={STATUS_COLORS[r.status] ?? 'gray'} data-testid="referral-status">
-                  {r.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{dayjs(r.createdAt).format(DATE_FORMAT)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      aria-label="Your referrals"
+      rows={referrals}
+      rowKey={(r) => r.id}
+      rowTestId="referral-row"
+      minWidth={720}
+      columns={[
+        { header: 'Name', cell: (r) => r.fullName },
+        { header: 'Email', cell: (r) => r.email },
+        {
+          header: 'Type',
+          cell: (r) => (
+            <Badge variant="light" color={r.referralType === 'automatic' ? 'blue' : 'grape'}>
+              {TYPE_LABEL[r.referralType]}
+            </Badge>
+          ),
+        },
+        { header: 'Referred by', cell: (r) => r.referredByName },
+        { header: 'Tier', cell: (r) => r.tier },
+        {
+          header: 'Status',
+          cell: (r) => <StatusBadge status={r.status} colors={STATUS_COLORS} data-testid="referral-status" />,
+        },
+        { header: 'Date', cell: (r) => dayjs(r.createdAt).format(DATE_FORMAT) },
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '@dn/ui';
 
 const COLORS: Record<string, string> = {
   clawback: 'orange',
@@ -10,9 +10,5 @@ const COLORS: Record<string, string> = {
 };
 
 export function CommissionStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light">
-      {status}
-    </Badge>
-  );
+  return <StatusBadge status={status} colors={COLORS} />;
 }

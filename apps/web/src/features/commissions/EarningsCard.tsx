@@ -1,5 +1,6 @@
 import { COMMISSIONS_PAGE_SIZE, DATE_FORMAT, displayMoney, POLL_MS } from '@dn/schema';
-import { Badge, Card, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { DataTable } from '@dn/ui';
+import { Badge, Card, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -32,36 +33,27 @@ export function EarningsCard() {
               No commissions yet. You earn one when a dealer you referred places an order.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Order date</Table.Th>
-                    <Table.Th>Referred dealer</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((c) => (
-                    <Table.Tr key={c.id} data-testid="commission-row">
-                      <Table.Td>{c.orderedAt ? dayjs(c.orderedAt).format(DATE_FORMAT) : ''}</Table.Td>
-                      <Table.Td>{c.referredName}</Table.Td>
-                      <Table.Td>{c.referredEmail}</Table.Td>
-                      <Table.Td>{displayMoney(c.amount)}</Table.Td>
-                      <Table.Td>
-                        {c.kind === 'clawback' ? (
-                          <Badge color="orange">clawback</Badge>
-                        ) : (
-                          <CommissionStatusBadge status={c.status} />
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              rows={data.items}
+              rowKey={(c) => c.id}
+              rowTestId="commission-row"
+              minWidth={600}
+              columns={[
+                { header: 'Order date', cell: (c) => (c.orderedAt ? dayjs(c.orderedAt).format(DATE_FORMAT) : '') },
+                { header: 'Referred dealer', cell: (c) => c.referredName },
+                { header: 'Email', cell: (c) => c.referredEmail },
+                { header: 'Amount', cell: (c) => displayMoney(c.amount) },
+                {
+                  header: 'Status',
+                  cell: (c) =>
+                    c.kind === 'clawback' ? (
+                      <Badge color="orange">clawback</Badge>
+                    ) : (
+                      <CommissionStatusBadge status={c.status} />
+                    ),
+                },
+              ]}
+            />
           )}
           {data.total > COMMISSIONS_PAGE_SIZE && (
             <Group justify="flex-end">

@@ -1,5 +1,6 @@
 import { DATE_FORMAT, displayMoney } from '@dn/schema';
-import { Badge, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
+import { DataTable, StatusBadge } from '@dn/ui';
+import { Card, Group, Pagination, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { OwnOrders } from './types';
 
@@ -27,32 +28,19 @@ export function OrderHistoryCard({
       <Text mb="sm" data-testid="first-order-date">
         First order placed on {dayjs(orders.firstOrderAt).format(DATE_FORMAT)}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped aria-label="Order history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.items.map((o) => (
-              <Table.Tr key={o.id} data-testid="order-row">
-                <Table.Td>{dayjs(o.orderedAt).format(DATE_FORMAT)}</Table.Td>
-                <Table.Td>{o.orderId}</Table.Td>
-                <Table.Td>{displayMoney(o.amount)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={STATUS_COLORS[o.status] ?? 'gray'}>
-                    {o.status}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        aria-label="Order history"
+        rows={orders.items}
+        rowKey={(o) => o.id}
+        rowTestId="order-row"
+        minWidth={480}
+        columns={[
+          { header: 'Date', cell: (o) => dayjs(o.orderedAt).format(DATE_FORMAT) },
+          { header: 'Order', cell: (o) => o.orderId },
+          { header: 'Amount', cell: (o) => displayMoney(o.amount) },
+          { header: 'Status', cell: (o) => <StatusBadge status={o.status} colors={STATUS_COLORS} /> },
+        ]}
+      />
       {pages > 1 && (
         <Group justify="flex-end" mt="sm">
           <Pagination total={pages} value={page} onChange={onPage} aria-label="Order pages" />
