@@ -262,10 +262,14 @@ export async function searchPublicDealers(db: Executor, q: string, limit = 20) {
   const words = searchWords(q);
   const tsquery = words.map((w) => `${w}:*`).join(' & ');
   const visible = sql`status in ('approved', 'active')`;
+  // Each branch's first `limit` in the prefix index's own (byte) order, `using ~<~`: the scan of the
+  // prefix's range stops after `limit` rows. Ordered by the collation instead, the planner walked
+  // the admin table's name index from 'a' filtering for the prefix (0.35 s for 'jo' at 100,000
+  // dealers, bench stage `admin`; docs/decisions/0740-bench-partner-and-admin-stages.md).
   const byName = sql`(select id, 0 as rank from dealers where ${visible} and lower(full_name) like ${prefix}
-      order by lower(full_name) limit ${limit})`;
+      order by lower(full_name) using ~<~ limit ${limit})`;
   const byCompany = sql`(select id, 1 as rank from dealers where ${visible}
-      and lower(coalesce(company_name, '')) like ${prefix} order by lower(coalesce(company_name, '')) limit ${limit})`;
+      and lower(coalesce(company_name, '')) like ${prefix} order by lower(coalesce(company_name, '')) using ~<~ limit ${limit})`;
   const byWord = tsquery
     ? sql`(select id, 2 as rank from dealers where ${visible}
         and to_tsvector('simple', full_name || ' ' || coalesce(company_name, '')) @@ to_tsquery('simple', ${tsquery})
