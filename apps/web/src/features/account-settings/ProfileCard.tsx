@@ -5,11 +5,12 @@ import {
   fieldErrorsOf as schemaFieldErrors,
   wizardClientErrors,
 } from '@dn/schema';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { AddressFields } from '../../components/AddressFields';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
 type Values = Required<Omit<DealerProfileInput, 'addressJson'>> & {
@@ -75,32 +76,7 @@ export function ProfileCard() {
         <Stack gap="sm" mt="md">
           <TextInput label="Company name" autoComplete="organization" {...form.getInputProps('companyName')} />
           <TextInput label="Phone" type="tel" withAsterisk autoComplete="tel" {...form.getInputProps('phoneE164')} />
-          <TextInput
-            label="Street address"
-            withAsterisk
-            autoComplete="street-address"
-            {...form.getInputProps('addressJson.street')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="City"
-              withAsterisk
-              autoComplete="address-level2"
-              {...form.getInputProps('addressJson.city')}
-            />
-            <TextInput
-              label="State"
-              withAsterisk
-              autoComplete="address-level1"
-              {...form.getInputProps('addressJson.state')}
-            />
-            <TextInput
-              label="ZIP code"
-              withAsterisk
-              autoComplete="postal-code"
-              {...form.getInputProps('addressJson.zipCode')}
-            />
-          </SimpleGrid>
+          <AddressFields inputProps={form.getInputProps} />
           <TextInput label="Logo link" type="url" placeholder="https://" {...form.getInputProps('logoUrl')} />
           <Select
             label="CRM"

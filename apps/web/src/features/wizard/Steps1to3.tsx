@@ -1,5 +1,6 @@
 import { CRM_NAMES, ENTITY_TYPES, INSTALLER_TIERS, TIERS, type Tier } from '@dn/schema';
 import { Alert, Checkbox, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AddressFields } from '../../components/AddressFields';
 import { TIER_SUMMARIES } from '../marketing/tiers';
 import type { WizardForm } from './form';
 import { ReferralPicker } from './ReferralPicker';
@@ -37,32 +38,7 @@ export function BasicInfoStep({ form }: { form: WizardForm }) {
         <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
         <TextInput label="Phone" type="tel" withAsterisk autoComplete="tel" {...form.getInputProps('phoneE164')} />
       </SimpleGrid>
-      <TextInput
-        label="Street address"
-        withAsterisk
-        autoComplete="street-address"
-        {...form.getInputProps('addressJson.street')}
-      />
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <TextInput
-          label="City"
-          withAsterisk
-          autoComplete="address-level2"
-          {...form.getInputProps('addressJson.city')}
-        />
-        <TextInput
-          label="State"
-          withAsterisk
-          autoComplete="address-level1"
-          {...form.getInputProps('addressJson.state')}
-        />
-        <TextInput
-          label="ZIP code"
-          withAsterisk
-          autoComplete="postal-code"
-          {...form.getInputProps('addressJson.zipCode')}
-        />
-      </SimpleGrid>
+      <AddressFields inputProps={form.getInputProps} />
       {recruiterId ? (
         <Alert variant="light" title="Referral">
           You were referred through recruiter link <strong>{recruiterId}</strong>.
