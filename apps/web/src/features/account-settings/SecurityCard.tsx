@@ -1,9 +1,8 @@
-import { changeOwnPasswordInput, fieldErrorsOf as schemaFieldErrors } from '@dn/schema';
-import { Badge, Button, Card, Group, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 const when = (d: Date | string | null) =>
   d
@@ -22,14 +21,6 @@ export function SecurityCard() {
   const queryClient = useQueryClient();
   const sessions = useQuery(trpc.account.sessions.queryOptions());
   const refresh = () => queryClient.invalidateQueries(trpc.account.sessions.pathFilter());
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { currentPassword: '', newPassword: '' },
-    validate: (v) => {
-      const r = changeOwnPasswordInput.safeParse(v);
-      return r.success ? {} : schemaFieldErrors(r.error);
-    },
-  });
   const change = useMutation(
     trpc.account.changePassword.mutationOptions({
       onSuccess: (r) => {
@@ -38,13 +29,7 @@ export function SecurityCard() {
           message: `Your other sessions (${r.otherSessionsEnded}) were signed out. We emailed you a notice.`,
           color: 'green',
         });
-        form.reset();
         void refresh();
-      },
-      onError: (error) => {
-        const fields = fieldErrorsOf(error);
-        if (fields) form.setErrors(fields);
-        else notifications.show({ title: 'Could not change the password', message: error.message, color: 'red' });
       },
     }),
   );
@@ -65,26 +50,9 @@ export function SecurityCard() {
       <Title order={2} size="h3" id="security-title">
         Security
       </Title>
-      <form noValidate onSubmit={form.onSubmit((v) => change.mutate(v))}>
-        <Stack gap="sm" mt="md">
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least 6 characters"
-            {...form.getInputProps('newPassword')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <Stack mt="md">
+        <ChangePasswordForm submit={change.mutateAsync} pending={change.isPending} />
+      </Stack>
       <Title order={3} size="h4" mt="lg">
         Where you are signed in
       </Title>

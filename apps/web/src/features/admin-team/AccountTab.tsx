@@ -1,17 +1,15 @@
 import { DATE_FORMAT } from '@dn/schema';
-import { Badge, Button, Group, PasswordInput, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
+import { useTrpc } from '../../lib/trpc';
+import { ChangePasswordForm } from '../account-settings/ChangePasswordForm';
 
 /** Every admin's own account: change the password (other sessions end), see and end sessions. */
 export function AccountTab() {
   const trpc = useTrpc();
   const sessions = useQuery(trpc.team.sessions.queryOptions());
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
   const change = useMutation(
     trpc.team.changePassword.mutationOptions({
       onSuccess: (r) => {
@@ -20,45 +18,15 @@ export function AccountTab() {
           message: `${r.otherSessionsEnded} other session(s) signed out`,
           color: 'green',
         });
-        setCurrent('');
-        setNew('');
         void sessions.refetch();
       },
     }),
   );
   const end = useMutation(trpc.team.endSession.mutationOptions({ onSettled: () => sessions.refetch() }));
-  const errors = fieldErrorsOf(change.error) ?? {};
   return (
     <Stack maw={640}>
       <Title order={4}>Change your password</Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          change.mutate({ currentPassword, newPassword });
-        }}
-      >
-        <Stack>
-          <PasswordInput
-            label="Current password"
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={errors.currentPassword}
-            required
-          />
-          <PasswordInput
-            label="New password"
-            value={newPassword}
-            onChange={(e) => setNew(e.currentTarget.value)}
-            error={errors.newPassword}
-            required
-          />
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ChangePasswordForm submit={change.mutateAsync} pending={change.isPending} />
       <Title order={4}>Your sessions</Title>
       {sessions.isLoading ? (
         <Skeleton h={80} />

@@ -18,12 +18,20 @@ export function PasswordFields<K extends string>({
     label: string;
     autoComplete: 'username' | 'current-password' | 'new-password';
     type?: 'email';
+    description?: string;
   }[];
 }) {
-  return fields.map(({ name, label, autoComplete, type }) => {
+  return fields.map(({ name, label, autoComplete, type, description }) => {
     const Input = autoComplete === 'username' ? TextInput : PasswordInput;
     return (
-      <Input key={form.key(name)} label={label} type={type} autoComplete={autoComplete} {...form.getInputProps(name)} />
+      <Input
+        key={form.key(name)}
+        label={label}
+        description={description}
+        type={type}
+        autoComplete={autoComplete}
+        {...form.getInputProps(name)}
+      />
     );
   });
 }
