@@ -53,14 +53,19 @@ function ColumnPicker({
             <Text size="sm" fw={500}>
               Columns to export
             </Text>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              onClick={() => onChange(ALL)}
-              disabled={value.length === ALL.length}
-            >
-              All
-            </Button>
+            <Group gap={4}>
+              <Button size="compact-xs" variant="subtle" onClick={() => onChange([])} disabled={value.length === 0}>
+                None
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => onChange(ALL)}
+                disabled={value.length === ALL.length}
+              >
+                All
+              </Button>
+            </Group>
           </Group>
           <ScrollArea.Autosize mah={320} type="auto">
             <Checkbox.Group
