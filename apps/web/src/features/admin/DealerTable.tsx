@@ -243,7 +243,7 @@ function DealerRow({
               <Button size="xs" variant="default" onClick={() => open('link')}>
                 Link Referral
               </Button>
-              <Button size="xs" variant="default" aria-label={`Record order for ${name}`} onClick={() => open('order')}>
+              <Button size="xs" variant="default" onClick={() => open('order')}>
                 Record order
               </Button>
             </>

@@ -21,7 +21,7 @@ export function AffiliateCard() {
   const referrals = useQuery(
     trpc.account.referrals.queryOptions(
       { page },
-      { refetchInterval: POLL_MS.dealerInfo, placeholderData: keepPreviousData },
+      { refetchInterval: POLL_MS.affiliateStats, placeholderData: keepPreviousData },
     ),
   );
   const funnel = useQuery(trpc.account.referralFunnel.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
