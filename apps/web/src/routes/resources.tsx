@@ -1,10 +1,25 @@
 import { Anchor, Card, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { RESOURCE_LINKS } from '../features/marketing/resources';
+import { SavingsCalculator } from '../features/savings-calculator/SavingsCalculator';
+import { type SavingsSearch, toParam, validateSavingsSearch } from '../features/savings-calculator/search';
 
-export const Route = createFileRoute('/resources')({ component: Page });
+export const Route = createFileRoute('/resources')({ validateSearch: validateSavingsSearch, component: Page });
 
 function Page() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Typing replaces the history entry (Back leaves the page rather than undoing keystrokes).
+  const onSearch = useCallback(
+    (s: SavingsSearch) =>
+      navigate({
+        search: { attic: toParam(s.attic ?? ''), bills: s.bills, region: s.region, quote: toParam(s.quote ?? '') },
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  );
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -39,6 +54,7 @@ function Page() {
             <List.Item>Support contacts</List.Item>
           </List>
         </section>
+        <SavingsCalculator search={search} onSearch={onSearch} />
       </Stack>
     </Container>
   );

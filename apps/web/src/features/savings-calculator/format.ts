@@ -1,0 +1,3 @@
+import { displayMoney, formatCents } from '@dn/schema';
+
+export const usd = (cents: bigint) => displayMoney(formatCents(cents));
