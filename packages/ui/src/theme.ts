@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { POPUP_VIEWPORT_MARGIN_PX, TOOLTIP_OPEN_DELAY_MS } from './ui-constants';
 
 const brand: MantineColorsTuple = [
   '#e6f7f2',
@@ -37,7 +38,18 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   components: {
-    Tooltip: { defaultProps: { openDelay: 700 } },
+    // A tooltip outside TooltipDelayGroup (a portal of its own) still waits the SPEC's 700 ms.
+    Tooltip: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS } },
+    // Every Select, Autocomplete, MultiSelect and custom combobox renders a Combobox: its popup
+    // flips and shifts to keep 10 px from the viewport's edges (SPEC section 9).
+    Combobox: {
+      defaultProps: {
+        middlewares: {
+          flip: { padding: POPUP_VIEWPORT_MARGIN_PX },
+          shift: { padding: POPUP_VIEWPORT_MARGIN_PX },
+        },
+      },
+    },
   },
 });
 

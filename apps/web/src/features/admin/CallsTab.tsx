@@ -7,6 +7,12 @@ import { useAdminRole } from '../admin-team/role';
 import type { CallItem } from './types';
 import { useAdminFeedback } from './use-admin-mutation';
 
+/**
+ * SPEC section 2/9: dates read 'MMM d, yyyy'. The preferred date is stored as the text the form sent
+ * (YYYY-MM-DD from the date picker); anything else is shown as it is.
+ */
+const showDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? dayjs(day).format(DATE_FORMAT) : day);
+
 /** SPEC badge styles: completed default, cancelled destructive, otherwise secondary. */
 function StatusBadge({ status }: { status: CallItem['status'] }) {
   if (status === 'completed') return <Badge variant="filled">completed</Badge>;
@@ -49,7 +55,7 @@ export function CallsTab() {
               <Table.Td>{c.name}</Table.Td>
               <Table.Td>{c.email}</Table.Td>
               <Table.Td>{c.phone}</Table.Td>
-              <Table.Td>{c.preferredDate}</Table.Td>
+              <Table.Td>{showDay(c.preferredDate)}</Table.Td>
               <Table.Td>
                 {CALL_WINDOWS[c.preferredTime].label} ({CALL_WINDOWS[c.preferredTime].range})
               </Table.Td>
