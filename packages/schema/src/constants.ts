@@ -49,6 +49,12 @@ export const PASSWORD_MAX = 128;
 
 export const TOKEN_TTL_HOURS = { setup: 72, reset: 1, admin_invite: 72 } as const;
 
+/**
+ * Most calls one /trpc batch may carry (decision 0630): the server refuses more, the web client
+ * splits its batches at it. A batch is one HTTP request: uncapped, it could queue hundreds of calls.
+ */
+export const TRPC_MAX_BATCH = 10;
+
 /** Polling intervals of SPEC section 9, in milliseconds. */
 export const POLL_MS = {
   affiliateStats: 5_000,

@@ -1,12 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import type { Meta } from './init';
 
-/**
- * Batching limits on /trpc (decision 0630). A batch is one HTTP request, so without a cap it can
- * carry hundreds of calls, each a password hash or an email. The web client batches only the
- * queries one screen makes, far fewer than this.
- */
-export const MAX_BATCH_SIZE = 10;
+/** Batching limits on /trpc (decision 0630): at most TRPC_MAX_BATCH calls (@dn/schema). */
+export { TRPC_MAX_BATCH as MAX_BATCH_SIZE } from '@dn/schema';
 
 interface BatchCall {
   path: string;
