@@ -129,8 +129,13 @@ export function listLedger(db: Executor, f: LedgerFilter, page: { limit: number;
     .execute();
 }
 
-/** Count and sums per status over the filter (clawbacks summed apart, as positive amounts). */
+/**
+ * Count and sums per status over the filter (clawbacks summed apart, as positive amounts). With no
+ * filter or a status alone, from the trigger-kept commission_totals (migration 0741): a few rows
+ * instead of the whole ledger. By recruiter or dates, from the ledger's indexed rows.
+ */
 export async function ledgerTotals(db: Executor, f: LedgerFilter) {
+  if (!f.recruiterDealerId && !f.from && !f.to) return keptTotals(db, f.status);
   const row = await filtered(db, f)
     .select([
       sql<string>`count(*)`.as('total'),
@@ -152,6 +157,31 @@ export async function ledgerTotals(db: Executor, f: LedgerFilter) {
       sql<string>`coalesce(sum(amount) filter (where status <> 'voided'), 0)::numeric(14, 2)::text`.as('ledger'),
     ])
     .executeTakeFirstOrThrow();
+  return { ...row, total: Number(row.total) };
+}
+
+/** The same figures as ledgerTotals from the kept totals (summed over their shards). */
+async function keptTotals(db: Executor, status: CommissionStatus | undefined) {
+  const sum = (where: ReturnType<typeof sql>) =>
+    sql`coalesce(sum(amount) filter (where ${where}), 0)::numeric(14, 2)::text`;
+  const { rows } = await sql<{
+    total: string;
+    pending: string;
+    approved: string;
+    paid: string;
+    voided: string;
+    clawbacks: string;
+    ledger: string;
+  }>`select coalesce(sum(n), 0)::text as total,
+      ${sum(sql`kind = 'commission' and status = 'pending'`)} as pending,
+      ${sum(sql`kind = 'commission' and status = 'approved'`)} as approved,
+      ${sum(sql`kind = 'commission' and status = 'paid'`)} as paid,
+      ${sum(sql`kind = 'commission' and status = 'voided'`)} as voided,
+      coalesce(-sum(amount) filter (where kind = 'clawback' and status <> 'voided'), 0)::numeric(14, 2)::text as clawbacks,
+      ${sum(sql`status <> 'voided'`)} as ledger
+    from commission_totals
+    ${status ? sql`where status = ${status}` : sql``}`.execute(db);
+  const row = rows[0]!;
   return { ...row, total: Number(row.total) };
 }
 
