@@ -71,6 +71,7 @@ export class MailService {
   private transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private again: Promise<number> | null = null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -84,12 +85,25 @@ export class MailService {
     void this.flush().catch((err) => this.opts.log.warn({ err }, 'mail flush failed'));
   }
 
-  /** Sends every due message; resolves with how many were handled. One flush at a time per process. */
+  /**
+   * Sends every due message; resolves with how many were handled. One flush at a time per process.
+   * Asked while one runs, it resolves after one more pass: the running one may already have
+   * looked past a message committed just now.
+   */
   flush(): Promise<number> {
-    this.running ??= this.flushOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    if (!this.running) {
+      this.running = this.flushOnce().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.again ??= this.running
+      .catch(() => 0)
+      .then(() => {
+        this.again = null;
+        return this.flush();
+      });
+    return this.again;
   }
 
   start(intervalMs = 10_000): void {
