@@ -50,7 +50,9 @@ export const duplicateExportColumn = (key: string) => `Export column "${key}" is
 
 /** A list of column keys: at least one, each known, none twice; the file has them in this order. */
 export const exportColumnList = z
-  .array(z.string({ error: 'Each column must be a column name' }), { error: EXPORT_COLUMNS_REQUIRED })
+  .array(z.string({ error: 'Each column must be a column name' }).max(50, 'Each column must be a column name'), {
+    error: EXPORT_COLUMNS_REQUIRED,
+  })
   .min(1, EXPORT_COLUMNS_REQUIRED)
   .max(DEALER_EXPORT_COLUMN_KEYS.length, `At most ${DEALER_EXPORT_COLUMN_KEYS.length} columns`)
   .superRefine((cols, ctx) => {

@@ -195,7 +195,8 @@ describe('security headers on every answer', () => {
       .values({ minimum: '50.00', total: '0.00', recruiterCount: 0, commissionCount: 0, createdBy: 'security' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const route of routes().filter((r) => r.method === 'GET' && /export/.test(r.url))) {
+    // Every CSV download (its path ends in /export; /export-columns is a JSON preference).
+    for (const route of routes().filter((r) => r.method === 'GET' && /\/export$/.test(r.url))) {
       const res = await inject(h.app, route, { params: { id: batch.id }, headers: { cookie: adminCookie } });
       expect(res.statusCode, route.url).toBe(200);
       expectHeaders(res, route.url);

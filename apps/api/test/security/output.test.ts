@@ -43,7 +43,7 @@ describe('no secrets in answers', () => {
 
 describe('CSV export', () => {
   it('neutralises spreadsheet formulas in user text', async () => {
-    const exportRoute = routes().find((r) => r.method === 'GET' && /export/.test(r.url));
+    const exportRoute = routes().find((r) => r.method === 'GET' && /\/dealers\/export$/.test(r.url));
     expect(exportRoute, 'an admin CSV export route').toBeDefined();
     const email = uniqueEmail('csv');
     const res = await h.app.inject({
