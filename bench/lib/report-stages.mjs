@@ -321,7 +321,7 @@ function adminSection(r) {
       '',
       `${f0(a.pending.selected)} pending dealers (the seed had ${f0(a.pending.seeded)}; the others were rejected beforehand), approved through POST /api/admin/review/bulk ("all pending") and .../continue until done, as the web runs it: ` +
         `**${b.seconds.toFixed(2)} s** in ${b.requests.length} requests (${b.requests.join(', ')} ms), ${f0(b.summary.changed)} changed, ${f0(b.auditRows)} audit rows, ${b.pendingLeft} left pending; server CPU ${b.cpu?.processCpuPct ?? 'n/a'}%. ` +
-        `Polls at a steady rate throughout (${s.pollSeconds} s; the window is the bulk run), idle figures from ${s.duration} s at the same rates before:`,
+        `Polls at a steady rate throughout (${s.pollSeconds} s; the window is the bulk run), idle figures from ${Math.max(10, s.duration)} s at the same rates before:`,
       '',
       `| Poll | idle p95 | during p95 | during/idle | during p99 | answers in window | target (< ${POLL_BAR_MS} ms) |`,
       '|---|---|---|---|---|---|---|',

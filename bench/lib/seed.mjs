@@ -188,12 +188,13 @@ const PAYOUT_ID = (expr) => `('00000000-0000-4000-a000-' || lpad(to_hex(${expr})
  *   active): `commissions` of them belong to referred dealers and each earns its recruiter one
  *   commission under the tier's rule (BENCH_RULES), the rest belong to unreferred dealers;
  *   2% cancelled and 1% refunded (their commission voided), placed over the last two years;
- * - commissions by age: within the 30-day hold pending, then approved for 60 days, older ones paid
+ * - commissions by age: within the 30-day hold pending, then approved for 90 days, older ones paid
  *   in monthly payout batches;
  * - each dealer's totals (total_orders, total_revenue, last_order_date, average_order_value) from
  *   its placed orders, as the app keeps them.
- * Rows are valid by construction, so the inserts skip the foreign-key triggers
- * (session_replication_role = replica, the way pg_restore loads data).
+ * Rows are valid by construction, so the inserts skip the triggers (session_replication_role =
+ * replica, the way pg_restore loads data): foreign-key checks, and the kept totals, which are
+ * counted once at the end.
  */
 async function seedPartner(c, { dealers, links, orders, commissions }) {
   const t0 = Date.now();
@@ -287,6 +288,24 @@ async function seedPartner(c, { dealers, links, orders, commissions }) {
   await c.query(`
     update dealers set total_orders = 0, total_revenue = 0, last_order_date = null, average_order_value = 0
     where status <> 'active' and total_orders <> 0`);
+  // Columns and tables later migrations added, kept by the app as it records orders (if present).
+  const has = async (table, column) =>
+    (
+      await c.query(
+        'select count(*)::int n from information_schema.columns where table_name = $1 and ($2::text is null or column_name = $2)',
+        [table, column],
+      )
+    ).rows[0].n > 0;
+  if (await has('dealers', 'first_order_at'))
+    await c.query(`update dealers d set first_order_at = s.first
+      from (select dealer_id, min(ordered_at) first from orders group by 1) s where d.id = s.dealer_id`);
+  // The inserts above ran without triggers: the Commissions tab's kept totals are counted once here.
+  if (await has('commission_totals', null)) {
+    await c.query('delete from commission_totals');
+    await c.query(`insert into commission_totals (status, kind, shard, n, amount)
+      select status, kind, 0, count(*), coalesce(sum(amount), 0) from commissions
+      where recruiter_dealer_id is not null group by 1, 2`);
+  }
   await c.query('drop table bench_buyers');
   const r = (
     await c.query(

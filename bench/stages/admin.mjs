@@ -153,7 +153,7 @@ export async function adminStage(ctx) {
       };
     }
     ctx.log('admin: polls idle');
-    out.idle = withoutTimes(await polls(server, cookies, o.duration));
+    out.idle = withoutTimes(await polls(server, cookies, Math.max(10, o.duration)));
     await drain(`${server.base}/healthz`);
     ctx.log(`admin: bulk approval of ${out.pending.selected.toLocaleString('en-US')} pending dealers under polls`);
     out.bulk = await bulkUnderPolls(ctx, fx, server, cookies);
