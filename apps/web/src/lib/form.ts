@@ -1,4 +1,5 @@
 import { fieldErrorsOf } from '@dn/schema';
+import { useForm } from '@mantine/form';
 import type { z } from 'zod';
 
 /**
@@ -11,4 +12,9 @@ export function schemaResolver<T>(schema: z.ZodType) {
     const result = schema.safeParse(values);
     return result.success ? {} : fieldErrorsOf(result.error);
   };
+}
+
+/** An uncontrolled Mantine form validated by a shared schema (first issue per field). */
+export function useSchemaForm<T extends Record<string, unknown>>(schema: z.ZodType, initialValues: T) {
+  return useForm<T>({ mode: 'uncontrolled', initialValues, validate: schemaResolver<T>(schema) });
 }

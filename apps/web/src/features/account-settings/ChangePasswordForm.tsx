@@ -1,8 +1,7 @@
 import { type ChangeOwnPasswordInput, changeOwnPasswordInput, PASSWORD_MIN } from '@dn/schema';
 import { Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { schemaResolver } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { fieldErrorsOf } from '../../lib/trpc';
 import { PasswordFields } from '../auth/PasswordFields';
 
@@ -18,11 +17,7 @@ export function ChangePasswordForm({
   submit: (values: ChangeOwnPasswordInput) => Promise<unknown>;
   pending: boolean;
 }) {
-  const form = useForm<ChangeOwnPasswordInput>({
-    mode: 'uncontrolled',
-    initialValues: { currentPassword: '', newPassword: '' },
-    validate: schemaResolver(changeOwnPasswordInput),
-  });
+  const form = useSchemaForm(changeOwnPasswordInput, { currentPassword: '', newPassword: '' });
   return (
     <form
       noValidate

@@ -1,19 +1,14 @@
 import { affiliateLinkForm } from '@dn/schema';
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { schemaResolver } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
 export function CreateLinkForm() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { recruiterId: '' },
-    validate: schemaResolver(affiliateLinkForm),
-  });
+  const form = useSchemaForm(affiliateLinkForm, { recruiterId: '' });
   const create = useMutation(
     trpc.account.createAffiliateLink.mutationOptions({
       onSuccess: async () => {

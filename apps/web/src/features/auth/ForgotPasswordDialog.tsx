@@ -1,10 +1,9 @@
 import { resetPassword } from '@dn/schema';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { schemaResolver } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { useTrpc } from '../../lib/trpc';
 import { serverMessage } from './messages';
 
@@ -22,7 +21,7 @@ export interface ForgotPasswordDialogProps {
 export function ForgotPasswordDialog({ opened, onClose, intro }: ForgotPasswordDialogProps) {
   const trpc = useTrpc();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: schemaResolver(resetPassword) });
+  const form = useSchemaForm(resetPassword, { email: '' });
   const send = useMutation(
     trpc.account.resetPassword.mutationOptions({
       onSuccess: (_data, input) => {

@@ -1,24 +1,19 @@
 import { login } from '@dn/schema';
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAfterSignIn } from '../../lib/auth';
-import { schemaResolver } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { useTrpc } from '../../lib/trpc';
 import { loginFailureMessage } from './messages';
-import { PasswordFields } from './PasswordFields';
+import { SignInFields } from './PasswordFields';
 
 /** Dealer sign-in: the username is the dealer's email. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const trpc = useTrpc();
   const afterSignIn = useAfterSignIn();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(login),
-  });
+  const form = useSchemaForm(login, { username: '', password: '' });
   const signIn = useMutation(
     trpc.auth.dealerLogin.mutationOptions({
       onSuccess: ({ user }) => afterSignIn(user),
@@ -40,13 +35,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
             {failure}
           </Alert>
         )}
-        <PasswordFields
-          form={form}
-          fields={[
-            { name: 'username', label: 'Email', type: 'email', autoComplete: 'username' },
-            { name: 'password', label: 'Password', autoComplete: 'current-password' },
-          ]}
-        />
+        <SignInFields form={form} usernameLabel="Email" usernameType="email" />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>
             Forgot password?

@@ -35,3 +35,24 @@ export function PasswordFields<K extends string>({
     );
   });
 }
+
+/** The sign-in pair: who signs in (a dealer's email, an admin's username) and their password. */
+export function SignInFields({
+  form,
+  usernameLabel,
+  usernameType,
+}: {
+  form: FormOf<'username' | 'password'>;
+  usernameLabel: string;
+  usernameType?: 'email';
+}) {
+  return (
+    <PasswordFields
+      form={form}
+      fields={[
+        { name: 'username', label: usernameLabel, type: usernameType, autoComplete: 'username' },
+        { name: 'password', label: 'Password', autoComplete: 'current-password' },
+      ]}
+    />
+  );
+}

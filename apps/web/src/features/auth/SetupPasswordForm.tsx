@@ -1,11 +1,10 @@
 import { setupPasswordForm } from '@dn/schema';
 import { Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useAfterSignIn } from '../../lib/auth';
-import { schemaResolver } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { httpStatusOf, useTrpc } from '../../lib/trpc';
 import { LINK_ERRORS, serverMessage } from './messages';
 import { PasswordFields } from './PasswordFields';
@@ -15,11 +14,7 @@ export function SetupPasswordForm({ token }: { token: string }) {
   const trpc = useTrpc();
   const navigate = useNavigate();
   const afterSignIn = useAfterSignIn();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { token, password: '', confirmPassword: '' },
-    validate: schemaResolver(setupPasswordForm),
-  });
+  const form = useSchemaForm(setupPasswordForm, { token, password: '', confirmPassword: '' });
   const setup = useMutation(
     trpc.account.setupPassword.mutationOptions({
       onSuccess: async ({ user }) => {

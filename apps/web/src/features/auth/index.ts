@@ -1,5 +1,5 @@
 export { ForgotPasswordDialog } from './ForgotPasswordDialog';
 export { LoginForm } from './LoginForm';
 export { LINK_ERRORS, loginFailureMessage, loginPageError, offersFreshLink, serverMessage } from './messages';
-export { PasswordFields } from './PasswordFields';
+export { PasswordFields, SignInFields } from './PasswordFields';
 export { SetupPasswordForm } from './SetupPasswordForm';

@@ -1,13 +1,12 @@
 import { adminLoginForm } from '@dn/schema';
 import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { PasswordFields } from '../../features/auth';
+import { SignInFields } from '../../features/auth';
 import { useAfterSignIn } from '../../lib/auth';
-import { schemaResolver } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { useTrpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
@@ -15,11 +14,7 @@ export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage
 function AdminLoginPage() {
   const trpc = useTrpc();
   const afterSignIn = useAfterSignIn();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(adminLoginForm),
-  });
+  const form = useSchemaForm(adminLoginForm, { username: '', password: '' });
   const signIn = useMutation(
     trpc.auth.adminLogin.mutationOptions({
       onSuccess: ({ user }) => afterSignIn(user),
@@ -43,13 +38,7 @@ function AdminLoginPage() {
             <Title order={1} ta="center">
               Admin Portal
             </Title>
-            <PasswordFields
-              form={form}
-              fields={[
-                { name: 'username', label: 'Username', autoComplete: 'username' },
-                { name: 'password', label: 'Password', autoComplete: 'current-password' },
-              ]}
-            />
+            <SignInFields form={form} usernameLabel="Username" />
             <Button type="submit" loading={signIn.isPending}>
               Sign In
             </Button>
