@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email } from './common';
+import { email, pageNumber } from './common';
 import { RECRUITER_ID_MESSAGE, RECRUITER_ID_RE } from './constants';
 
 export const createAffiliateLink = z.object({
@@ -38,14 +38,7 @@ export type TrackSignupInput = z.input<typeof trackSignup>;
 export const REFERRALS_PAGE_SIZE = 10;
 
 /** GET /api/affiliate/referrals: every referral of the signed-in dealer, paged. */
-export const ownReferralsQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be 1 or more')
-    .max(100_000, 'Page must be at most 100000')
-    .default(1),
-});
+export const ownReferralsQuery = z.object({ page: pageNumber() });
 
 /**
  * A referral's status as its recruiter sees it (decision 0720): applied (pending review),

@@ -60,6 +60,15 @@ export const phone = (required = 'Phone required', invalid = 'Valid phone number
       return e164;
     });
 
+/** A 1-based page number read from a query string; the first page when left out. */
+export const pageNumber = () =>
+  z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(100_000, 'Page must be at most 100000')
+    .default(1);
+
 export const uuid = (message = 'Must be a valid id') => z.uuid({ error: message });
 
 export const httpUrl = (message = 'Must be a web address starting with http:// or https://') =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, requiredText, uuid } from './common';
+import { email, pageNumber, requiredText, uuid } from './common';
 import { MAX_ORDER_CENTS, money } from './money';
 
 /** Orders (issue 13): recorded by an admin, by the signed webhook or by CSV import. */
@@ -100,11 +100,4 @@ export const IMPORT_DEALER_COLUMNS = ['dealerId', 'dealerEmail', 'externalCrmId'
 export const DEALER_ORDERS_PAGE_SIZE = 10;
 
 /** GET /api/dealer/orders: the signed-in dealer's own orders, paged. */
-export const ownOrdersQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be 1 or more')
-    .max(100_000, 'Page must be at most 100000')
-    .default(1),
-});
+export const ownOrdersQuery = z.object({ page: pageNumber() });
