@@ -1,21 +1,9 @@
 // Shared by the packages' vitest configs: unit tests once, integration tests (*.int.test.ts)
 // twice, on a real PostgreSQL and on the embedded PGlite.
-import pg from 'pg';
-
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+// The same reachability check the tests' own helpers use (packages/db/src/testing.ts). Imported by
+// a relative path on purpose: the vitest config bundler compiles relative TypeScript imports, while
+// a package name (@dn/db/testing) would be left to Node, which cannot load that TypeScript.
+import { TEST_PG_ADMIN_URL as adminUrl, postgresReachable } from './packages/db/src/postgres-reachable.ts';
 
 /**
  * Whether the PostgreSQL suites run: yes when PostgreSQL answers; with REQUIRE_POSTGRES=1 (CI)

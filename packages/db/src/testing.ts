@@ -2,29 +2,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 import { migrateToLatest } from './migrate';
+import { postgresReachable, TEST_PG_ADMIN_URL } from './postgres-reachable';
 import { seed } from './seed';
 
 /** Test helpers: every run gets a database of its own, so runs never see each other's data. */
 
-export const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { postgresReachable, TEST_PG_ADMIN_URL };
 
 export type TestDbKind = 'postgres' | 'pglite';
 
 export function testDbKind(): TestDbKind {
   return process.env.TEST_DB === 'pglite' ? 'pglite' : 'postgres';
-}
-
-export async function postgresReachable(url = TEST_PG_ADMIN_URL): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 export interface TestDatabase extends Database {
