@@ -53,7 +53,15 @@ test('an owner invites a viewer, who signs up from the email and can change noth
   await viewer.goto(`/admin?q=${encodeURIComponent(`Role Pending ${tag}`)}`);
   await expect(viewer.getByText(`Role Pending ${tag}`)).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'History' })).toBeVisible();
-  for (const name of ['Approve', 'Reject', 'Grant Access', 'Link Referral', 'Clear All', 'Export CSV']) {
+  for (const name of [
+    'Approve',
+    'Reject',
+    'Grant Access',
+    'Link Referral',
+    'Record order',
+    'Clear All',
+    'Export CSV',
+  ]) {
     await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
   await expect(viewer.getByRole('combobox', { name: `Status of Role Pending ${tag}` })).toBeDisabled();
