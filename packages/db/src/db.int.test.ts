@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate';
 import { seed } from './seed';
-import { createTestDatabase, newDealer, type TestDatabase } from './testing';
+import { BUSINESS_TABLES, createTestDatabase, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -17,20 +17,7 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
       "select table_name from information_schema.tables where table_schema = 'public'",
     );
     const names = rows.map((r) => r.table_name);
-    for (const table of [
-      'dealers',
-      'call_schedules',
-      'affiliate_links',
-      'commissions',
-      'magic_link_tokens',
-      'landing_videos',
-      'first_order_forms',
-      'audit_logs',
-      'sessions',
-      'admins',
-      'email_outbox',
-      'rate_limits',
-    ]) {
+    for (const table of [...BUSINESS_TABLES, 'audit_logs', 'sessions', 'email_outbox', 'rate_limits']) {
       expect(names).toContain(table);
     }
   });

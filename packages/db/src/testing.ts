@@ -15,6 +15,21 @@ export function testDbKind(): TestDbKind {
   return process.env.TEST_DB === 'pglite' ? 'pglite' : 'postgres';
 }
 
+/**
+ * The business tables: the spec's tables of what dealers, applicants and admins create, and the
+ * admins. Not the logs, sessions, rate limits or email outbox: a test adds those it means.
+ */
+export const BUSINESS_TABLES = [
+  'dealers',
+  'call_schedules',
+  'affiliate_links',
+  'commissions',
+  'magic_link_tokens',
+  'landing_videos',
+  'first_order_forms',
+  'admins',
+] as const;
+
 export interface TestDatabase extends Database {
   /** The connection string of a PostgreSQL test database (undefined on PGlite). */
   url: string | undefined;

@@ -1,3 +1,4 @@
+import { BUSINESS_TABLES } from '@dn/db/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -123,19 +124,9 @@ async function send(route: RestRoute, body: unknown, param: string | undefined) 
   });
 }
 
-const BUSINESS = [
-  'dealers',
-  'call_schedules',
-  'affiliate_links',
-  'commissions',
-  'magic_link_tokens',
-  'landing_videos',
-  'first_order_forms',
-  'admins',
-];
 async function business() {
   const f = await fingerprint(h.db);
-  return Object.fromEntries(BUSINESS.map((t) => [t, f[t]]));
+  return Object.fromEntries(BUSINESS_TABLES.map((t) => [t, f[t]]));
 }
 
 describe('every input is bounded', () => {

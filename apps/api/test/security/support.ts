@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
+import { BUSINESS_TABLES } from '@dn/db/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Access, RestRoute } from '../../src/rest/index';
 import { restRoutes } from '../../src/rest/index';
@@ -90,18 +91,7 @@ export function trpc(
 }
 
 /** Tables whose content a refused or malformed request must leave as it was. */
-const WATCHED = [
-  'dealers',
-  'call_schedules',
-  'affiliate_links',
-  'commissions',
-  'magic_link_tokens',
-  'landing_videos',
-  'first_order_forms',
-  'admins',
-  'admin_invitations',
-  'email_outbox',
-];
+const WATCHED = [...BUSINESS_TABLES, 'admin_invitations', 'email_outbox'];
 
 /** A digest of every watched table's rows: equal digests, nothing stored or changed. */
 export async function fingerprint(db: Harness['db']): Promise<Record<string, string>> {
