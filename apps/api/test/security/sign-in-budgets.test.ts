@@ -26,6 +26,17 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** A REST sign-in attempt from `ip`, by a browser holding `cookie` when one is given. */
+function signIn(who: 'dealer' | 'admin', username: string, password: string, ip: string, cookie?: string) {
+  return h.app.inject({
+    method: 'POST',
+    url: `/api/${who}/login`,
+    remoteAddress: ip,
+    headers: cookie ? { cookie } : {},
+    payload: { username, password },
+  });
+}
+
 describe('sign-in budgets under bursts', () => {
   it('a 60-entry tRPC batch of dealerLogin with the right password last does not sign in, and hashes at most the budget', async () => {
     const d = await createDealer(h.db);
@@ -63,13 +74,7 @@ describe('sign-in budgets under bursts', () => {
 
   it('40 concurrent REST sign-ins from one address: at most the budget is hashed, the rest are 429 with Retry-After, then the right password is refused', async () => {
     const d = await createDealer(h.db);
-    const login = (password: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/dealer/login',
-        remoteAddress: '10.40.0.1',
-        payload: { username: d.email, password },
-      });
+    const login = (password: string) => signIn('dealer', d.email, password, '10.40.0.1');
     const before = hashCount();
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`wrong-password-${i}`)));
     expect(hashCount() - before).toBeLessThanOrEqual(budget);
@@ -86,13 +91,7 @@ describe('sign-in budgets under bursts', () => {
 
   it('a success gives back only its own hit: failures counted by others stay', async () => {
     const d = await createDealer(h.db);
-    const login = (password: string, ip: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/dealer/login',
-        remoteAddress: ip,
-        payload: { username: d.email, password },
-      });
+    const login = (password: string, ip: string) => signIn('dealer', d.email, password, ip);
     for (let i = 0; i < budget - 1; i++) expect((await login('wrong-password', `10.41.0.${i}`)).statusCode).toBe(401);
     expect((await login(d.password, '10.41.1.1')).statusCode).toBe(200);
     // The owner's success did not wipe the attacker's count: one more failure spends the budget.
@@ -106,14 +105,7 @@ describe('lockouts nobody can aim at someone else (device cookies)', () => {
     const username = `admin-${Date.now().toString(36)}`;
     const password = 'admin-device-pass-1';
     await upsertAdmin(h.db, username, password);
-    const login = (pw: string, ip: string, cookie?: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        remoteAddress: ip,
-        headers: cookie ? { cookie } : {},
-        payload: { username, password: pw },
-      });
+    const login = (pw: string, ip: string, cookie?: string) => signIn('admin', username, pw, ip, cookie);
     // The admin's own browser signs in once and keeps what it was given (a cookie jar).
     const first = await login(password, '10.70.0.1');
     expect(first.statusCode).toBe(200);
@@ -134,13 +126,7 @@ describe('lockouts nobody can aim at someone else (device cookies)', () => {
 describe('lockouts end with a completed reset', () => {
   it('a dealer locked out signs in right after a completed password reset', async () => {
     const d = await createDealer(h.db);
-    const login = (password: string, ip: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/dealer/login',
-        remoteAddress: ip,
-        payload: { username: d.email, password },
-      });
+    const login = (password: string, ip: string) => signIn('dealer', d.email, password, ip);
     for (let i = 0; i < budget; i++) expect((await login('wrong-password', `10.50.0.${i}`)).statusCode).toBe(401);
     expect((await login(d.password, '10.50.1.1')).statusCode).toBe(429);
     const token = await issueToken(h.db, d.id, 'reset');

@@ -226,28 +226,12 @@ describe('brute force', () => {
       limits: { signupPerIp: { max: 2, windowSec: 3600 }, callPerIp: { max: 2, windowSec: 3600 } },
     });
     const { application, booking } = await import('./support');
+    const send = async (url: string, payload: object) =>
+      (await a.inject({ method: 'POST', url, remoteAddress: '10.4.0.1', payload })).statusCode;
     const codes = [];
     for (let i = 0; i < 3; i++) {
-      codes.push(
-        (
-          await a.inject({
-            method: 'POST',
-            url: '/api/dealer-signup',
-            remoteAddress: '10.4.0.1',
-            payload: application(uniqueEmail('lim')),
-          })
-        ).statusCode,
-      );
-      codes.push(
-        (
-          await a.inject({
-            method: 'POST',
-            url: '/api/schedule-call',
-            remoteAddress: '10.4.0.1',
-            payload: booking(uniqueEmail('lim')),
-          })
-        ).statusCode,
-      );
+      codes.push(await send('/api/dealer-signup', application(uniqueEmail('lim'))));
+      codes.push(await send('/api/schedule-call', booking(uniqueEmail('lim'))));
     }
     expect(codes.slice(0, 4).every((c) => c < 300)).toBe(true);
     expect(codes.slice(4)).toEqual([429, 429]);
