@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { cssVariablesResolver, TooltipDelayGroup, theme } from '@dn/ui';
+import { cssVariablesResolver, theme } from '@dn/ui';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
@@ -52,11 +52,9 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
         <Suspense fallback={null}>
           <NotificationsHost />
         </Suspense>
-        <TooltipDelayGroup>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </TooltipDelayGroup>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   );

@@ -1,4 +1,5 @@
 import { POLL_MS } from '@dn/schema';
+import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -72,34 +73,36 @@ function DealerDashboard() {
   }, [info.error, queryClient]);
 
   return (
-    <Container py="xl">
-      <Stack gap="lg">
-        <Title order={1}>Dealer Dashboard</Title>
-        {info.data && (
-          <Text c="dimmed">
-            Welcome back, {info.data.fullName}
-            {info.data.companyName ? ` of ${info.data.companyName}` : ''}.
+    <TooltipDelayGroup>
+      <Container py="xl">
+        <Stack gap="lg">
+          <Title order={1}>Dealer Dashboard</Title>
+          {info.data && (
+            <Text c="dimmed">
+              Welcome back, {info.data.fullName}
+              {info.data.companyName ? ` of ${info.data.companyName}` : ''}.
+            </Text>
+          )}
+          <DealerInfoCard info={info.data} />
+          {/* A first order replaces the first-order card by the order history (decision 0720). */}
+          {orders.data && firstOrderAt ? (
+            <OrderHistoryCard orders={{ ...orders.data, firstOrderAt }} page={ordersPage} onPage={setOrdersPage} />
+          ) : (
+            !orders.isPending &&
+            info.data &&
+            form.data &&
+            showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
+          )}
+          <AffiliateCard />
+          <EarningsCard />
+          <ProfileCard />
+          <SecurityCard />
+          <Text>
+            Looking for presentations, marketing material and training?{' '}
+            <AnchorLink to="/resources">Dealer Resources</AnchorLink>
           </Text>
-        )}
-        <DealerInfoCard info={info.data} />
-        {/* A first order replaces the first-order card by the order history (decision 0720). */}
-        {orders.data && firstOrderAt ? (
-          <OrderHistoryCard orders={{ ...orders.data, firstOrderAt }} page={ordersPage} onPage={setOrdersPage} />
-        ) : (
-          !orders.isPending &&
-          info.data &&
-          form.data &&
-          showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
-        )}
-        <AffiliateCard />
-        <EarningsCard />
-        <ProfileCard />
-        <SecurityCard />
-        <Text>
-          Looking for presentations, marketing material and training?{' '}
-          <AnchorLink to="/resources">Dealer Resources</AnchorLink>
-        </Text>
-      </Stack>
-    </Container>
+        </Stack>
+      </Container>
+    </TooltipDelayGroup>
   );
 }

@@ -1,3 +1,4 @@
+import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ActivityTab } from '../activity/ActivityTab';
@@ -55,25 +56,28 @@ export function AdminConsole({ search, onSearch }: AdminConsoleProps) {
     { value: 'account', label: 'Your Account', panel: <AccountTab /> },
   ];
   return (
-    <Container size="xl" py="lg">
-      <Stack>
-        <Title order={1}>Admin Dashboard</Title>
-        <SummaryCards />
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List>
+    // Tooltips here share the SPEC's open delay and skip window (decision 0711).
+    <TooltipDelayGroup>
+      <Container size="xl" py="lg">
+        <Stack>
+          <Title order={1}>Admin Dashboard</Title>
+          <SummaryCards />
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              {tabs.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
             {tabs.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
-              </Tabs.Tab>
+              <Tabs.Panel key={t.value} value={t.value} pt="md">
+                {t.panel}
+              </Tabs.Panel>
             ))}
-          </Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Panel key={t.value} value={t.value} pt="md">
-              {t.panel}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
-      </Stack>
-    </Container>
+          </Tabs>
+        </Stack>
+      </Container>
+    </TooltipDelayGroup>
   );
 }
