@@ -214,7 +214,14 @@ describe('expiry', () => {
     expect((renewed!.sess as { seenAt: number }).seenAt).toBeGreaterThan(Date.now() - 60_000);
     expect(new Date(renewed!.expire).getTime()).toBe(authAt + SESSION_ABSOLUTE_MS);
     // The user read with the row travels with the request only: a save stores the session's own fields.
-    expect(Object.keys(renewed!.sess as object).sort()).toEqual(['authAt', 'cookie', 'device', 'role', 'seenAt', 'userId']);
+    expect(Object.keys(renewed!.sess as object).sort()).toEqual([
+      'authAt',
+      'cookie',
+      'device',
+      'role',
+      'seenAt',
+      'userId',
+    ]);
   });
 });
 
