@@ -27,6 +27,13 @@ async function apply(over: Record<string, unknown> = {}) {
   return { token: token!, id: dealer.id, body };
 }
 const status = (token: string) => h.app.inject(`/api/application-status/${token}`);
+/** POST .../status-link/revoke for `dealerId`, as the holder of `cookie` (signed out without one). */
+const revoke = (dealerId: string, cookie?: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: `/api/admin/dealers/${dealerId}/status-link/revoke`,
+    headers: cookie ? { cookie } : {},
+  });
 
 describe('application status link', () => {
   it('the email carries a link whose page says where the application stands; only the hash is stored', async () => {
@@ -97,11 +104,7 @@ describe('application status link', () => {
     ).toEqual({
       live: true,
     });
-    const res = await h.app.inject({
-      method: 'POST',
-      url: `/api/admin/dealers/${id}/status-link/revoke`,
-      headers: { cookie: admin },
-    });
+    const res = await revoke(id, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, revoked: 1 });
     expect((await status(token)).statusCode).toBe(404);
@@ -109,11 +112,7 @@ describe('application status link', () => {
       (await h.app.inject(`/trpc/site.applicationStatus?input=${encodeURIComponent(JSON.stringify({ token }))}`))
         .statusCode,
     ).toBe(404);
-    const again = await h.app.inject({
-      method: 'POST',
-      url: `/api/admin/dealers/${id}/status-link/revoke`,
-      headers: { cookie: admin },
-    });
+    const again = await revoke(id, admin);
     expect(again.json()).toEqual({ ok: true, revoked: 0 });
     const audit = await h.db
       .selectFrom('auditLogs')
@@ -134,29 +133,12 @@ describe('application status link', () => {
 
   it('revoking needs an admin: 401 signed out, 403 for a dealer, 400/404 for a bad or unknown id with nothing stored', async () => {
     const { id, token } = await apply();
-    const url = `/api/admin/dealers/${id}/status-link/revoke`;
-    expect((await h.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    expect((await revoke(id)).statusCode).toBe(401);
     const dealer = await createDealer(h.db);
     const cookie = await signInDealer(h.app, dealer.email);
-    expect((await h.app.inject({ method: 'POST', url, headers: { cookie } })).statusCode).toBe(403);
-    expect(
-      (
-        await h.app.inject({
-          method: 'POST',
-          url: '/api/admin/dealers/nope/status-link/revoke',
-          headers: { cookie: admin },
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await h.app.inject({
-          method: 'POST',
-          url: '/api/admin/dealers/00000000-0000-4000-8000-000000000000/status-link/revoke',
-          headers: { cookie: admin },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await revoke(id, cookie)).statusCode).toBe(403);
+    expect((await revoke('nope', admin)).statusCode).toBe(400);
+    expect((await revoke('00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
     expect((await status(token)).statusCode).toBe(200);
   });
 });
