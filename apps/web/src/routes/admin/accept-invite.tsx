@@ -1,8 +1,10 @@
-import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { acceptInviteInput } from '@dn/schema';
+import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { PasswordFields } from '../../features/auth';
 import { useAfterSignIn } from '../../lib/auth';
+import { useSchemaForm } from '../../lib/form';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
 /** /admin/accept-invite?token=…: the invited admin chooses a name and password and is signed in (issue 14). */
@@ -16,19 +18,19 @@ function AcceptInvitePage() {
   const { token = '' } = Route.useSearch();
   const trpc = useTrpc();
   const afterSignIn = useAfterSignIn();
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
-  const accept = useMutation(trpc.team.acceptInvite.mutationOptions({ onSuccess: ({ user }) => afterSignIn(user) }));
-  const errors = fieldErrorsOf(accept.error) ?? {};
+  // The token is the server's to judge (its answer shows below); the form checks what is typed.
+  const form = useSchemaForm(acceptInviteInput.omit({ token: true }), { fullName: '', password: '' });
+  const accept = useMutation(
+    trpc.team.acceptInvite.mutationOptions({
+      onSuccess: ({ user }) => afterSignIn(user),
+      onError: (error) => form.setErrors(fieldErrorsOf(error) ?? {}),
+    }),
+  );
+  const fieldError = Object.keys(form.errors).length > 0;
   return (
     <Container size="xs" py="xl">
       <Paper withBorder p="lg" radius="md">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            accept.mutate({ token, fullName, password });
-          }}
-        >
+        <form onSubmit={form.onSubmit((values) => accept.mutate({ token, ...values }))} noValidate>
           <Stack>
             <Title order={1} ta="center">
               Join the admin team
@@ -36,18 +38,14 @@ function AcceptInvitePage() {
             <TextInput
               label="Full name"
               autoComplete="name"
-              value={fullName}
-              onChange={(e) => setFullName(e.currentTarget.value)}
-              error={errors.fullName}
+              key={form.key('fullName')}
+              {...form.getInputProps('fullName')}
             />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
+            <PasswordFields
+              form={form}
+              fields={[{ name: 'password', label: 'Password', autoComplete: 'new-password' }]}
             />
-            {accept.isError && !errors.fullName && !errors.password && (
+            {accept.isError && !fieldError && (
               <Text c="red" role="alert">
                 {accept.error.message}
               </Text>
