@@ -1,19 +1,15 @@
 import { DEALER_RECORD } from '@dn/db/queries/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createContextInner } from '../src/context';
 import { appRouter } from '../src/routers';
 import { LINK_EXISTS, RECRUITER_ID_TAKEN } from '../src/services/affiliate/links';
 import { maskEmail } from '../src/services/affiliate/stats';
-import { createDealer, createHarness, type Harness, signInAdmin, signInDealer, uniqueEmail } from './helpers';
+import { createDealer, harnessForFile, signInAdmin, signInDealer, uniqueEmail } from './helpers';
 
-let h: Harness;
+const h = harnessForFile();
 let admin: string;
 beforeAll(async () => {
-  h = await createHarness();
   admin = await signInAdmin(h.app);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const get = (url: string, cookie?: string) => h.app.inject({ url, ...(cookie ? { headers: { cookie } } : {}) });

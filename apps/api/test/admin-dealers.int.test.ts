@@ -3,9 +3,11 @@ import { sql } from '@dn/db';
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditRowsOf,
   createDealer,
   createHarness,
   mailHarnessForFile,
+  outboxOf,
   signInAdmin,
   signInDealer,
   totalReferralsOf,
@@ -24,18 +26,8 @@ const post = (url: string, payload: object = {}) =>
   h.app.inject({ method: 'POST', url, payload, headers: { cookie: admin, 'user-agent': UA } });
 const get = (url: string) => h.app.inject({ url, headers: { cookie: admin } });
 
-const auditRows = (dealerId: string, eventType?: string) => {
-  let q = h.db.selectFrom('auditLogs').selectAll().where('dealerId', '=', dealerId);
-  if (eventType) q = q.where('eventType', '=', eventType);
-  return q.execute();
-};
-const outbox = (dealerId: string, kind: string) =>
-  h.db
-    .selectFrom('emailOutbox')
-    .select(['id', 'toAddress'])
-    .where('dealerId', '=', dealerId)
-    .where('kind', '=', kind)
-    .execute();
+const auditRows = (dealerId: string, eventType?: string) => auditRowsOf(h.db, dealerId, eventType);
+const outbox = (dealerId: string, kind: string) => outboxOf(h.db, dealerId, kind);
 
 describe('GET /api/admin/dealers', () => {
   it('answers the first page newest first with the total and counts per status', async () => {
@@ -170,20 +162,8 @@ describe('approve', () => {
       );
       expect(results.map((x) => x.statusCode)).toEqual(Array(20).fill(200));
       expect(results.filter((x) => x.json().alreadyApproved === false)).toHaveLength(1);
-      const audits = await r.db
-        .selectFrom('auditLogs')
-        .select('id')
-        .where('dealerId', '=', d.id)
-        .where('eventType', '=', 'dealer.approved')
-        .execute();
-      expect(audits).toHaveLength(1);
-      const mails = await r.db
-        .selectFrom('emailOutbox')
-        .select('id')
-        .where('dealerId', '=', d.id)
-        .where('kind', '=', 'approval')
-        .execute();
-      expect(mails).toHaveLength(1);
+      expect(await auditRowsOf(r.db, d.id, 'dealer.approved')).toHaveLength(1);
+      expect(await outboxOf(r.db, d.id, 'approval')).toHaveLength(1);
     } finally {
       if (database) {
         await r.close();

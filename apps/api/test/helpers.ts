@@ -159,6 +159,23 @@ export async function totalReferralsOf(db: Harness['db'], where: { linkId: strin
   return row.totalReferrals;
 }
 
+/** A dealer's audit rows, only those of `eventType` when given. */
+export function auditRowsOf(db: Harness['db'], dealerId: string, eventType?: string) {
+  let q = db.selectFrom('auditLogs').selectAll().where('dealerId', '=', dealerId);
+  if (eventType) q = q.where('eventType', '=', eventType);
+  return q.execute();
+}
+
+/** A dealer's emails of one kind in the outbox (queued or sent). */
+export function outboxOf(db: Harness['db'], dealerId: string, kind: string) {
+  return db
+    .selectFrom('emailOutbox')
+    .select(['id', 'toAddress'])
+    .where('dealerId', '=', dealerId)
+    .where('kind', '=', kind)
+    .execute();
+}
+
 export interface MailHarness extends Harness {
   /** A real SMTP server the app sends to. */
   smtp: TestSmtp;
@@ -179,21 +196,32 @@ export async function createMailHarness(opts: Parameters<typeof createHarness>[0
 }
 
 /**
- * The test file's mail harness: started before its tests (and before the file's own beforeAll
- * hooks declared after this call), closed after them. Read its fields inside tests and hooks.
+ * A harness for the tests of the file (or of the describe block) that calls this: started before
+ * them (and before the beforeAll hooks declared after this call), closed after them. Read its
+ * fields inside tests and hooks.
  */
-export function mailHarnessForFile(opts: Parameters<typeof createHarness>[0] = {}, timeoutMs?: number): MailHarness {
-  let h: MailHarness | undefined;
+function forFile<H extends Harness>(start: () => Promise<H>, timeoutMs?: number): H {
+  let h: H | undefined;
   beforeAll(async () => {
-    h = await createMailHarness(opts);
+    h = await start();
   }, timeoutMs);
   afterAll(async () => {
     await h?.close();
   });
-  return new Proxy({} as MailHarness, {
+  return new Proxy({} as H, {
     get(_, key) {
-      if (!h) throw new Error('the mail harness starts in beforeAll: use it inside a test or a hook');
+      if (!h) throw new Error('the harness starts in beforeAll: use it inside a test or a hook');
       return Reflect.get(h, key);
     },
   });
+}
+
+/** The test file's harness (see forFile). */
+export function harnessForFile(opts: Parameters<typeof createHarness>[0] = {}, timeoutMs?: number): Harness {
+  return forFile(() => createHarness(opts), timeoutMs);
+}
+
+/** The test file's mail harness (see forFile). */
+export function mailHarnessForFile(opts: Parameters<typeof createHarness>[0] = {}, timeoutMs?: number): MailHarness {
+  return forFile(() => createMailHarness(opts), timeoutMs);
 }

@@ -1,6 +1,6 @@
 import { DEALER_ORDERS_PAGE_SIZE, REFERRALS_PAGE_SIZE } from '@dn/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDealer, harnessForFile, signInAdmin, signInDealer } from './helpers';
 import { counts, daysAgo } from './partner-fixtures';
 
 /**
@@ -8,14 +8,10 @@ import { counts, daysAgo } from './partner-fixtures';
  * order date, the recruiter's full referral list and funnel, the admin's activation figures.
  */
 
-let h: Harness;
+const h = harnessForFile();
 let admin: string;
 beforeAll(async () => {
-  h = await createHarness();
   admin = await signInAdmin(h.app);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const get = (url: string, cookie?: string) => h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -241,14 +237,11 @@ describe('GET /api/affiliate/referrals and /api/affiliate/funnel (the recruiter)
 });
 
 describe('GET /api/admin/dealer-metrics: activation rate and median days to first order', () => {
-  let m: Harness;
+  // A database of its own: the figures count every dealer in it.
+  const m = harnessForFile();
   let owner: string;
   beforeAll(async () => {
-    m = await createHarness();
     owner = await signInAdmin(m.app);
-  });
-  afterAll(async () => {
-    await m?.close();
   });
   const metrics = async (cookie = owner) => {
     const res = await m.app.inject({ method: 'GET', url: '/api/admin/dealer-metrics', headers: { cookie } });
