@@ -157,7 +157,7 @@ describe('GET /api/affiliate/referrals and /api/affiliate/funnel (the recruiter)
     expect(p2.items).toHaveLength(3);
     const all = [...p1.items, ...p2.items];
     expect(new Set(all.map((x: { id: string }) => x.id))).toEqual(new Set(made.map((m) => m.id)));
-    const byId = new Map(all.map((x: { id: string }) => [x.id, x]));
+    const byId = new Map(all.map((x: { id: string; status: string; email: string; fullName: string }) => [x.id, x]));
     const expected = {
       pending: 'applied',
       approved: 'approved',
@@ -166,7 +166,7 @@ describe('GET /api/affiliate/referrals and /api/affiliate/funnel (the recruiter)
       suspended: 'inactive',
     };
     made.forEach((m, i) => {
-      const row = byId.get(m.id) as { status: string; email: string; fullName: string };
+      const row = byId.get(m.id)!;
       expect(row.status).toBe(expected[statuses[i % statuses.length]!]);
       expect(row.email).toMatch(/^.\*\*\*@example\.com$/);
     });
