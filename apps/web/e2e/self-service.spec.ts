@@ -1,30 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { applyAsDealer, uniqueEmail } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
 
 // Issue 15: the applicant's status link, the referrer typeahead at scale, the dealer's profile and security.
-
-/** axe-core (a devDependency) run in the page: serious and critical violations only. */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function seriousViolations(page: Page, selector?: string) {
-  // Evaluated, not a script tag: the app's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE);
-  return page.evaluate(async (include) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe;
-    const r = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v: { id: string; nodes: { target: string[] }[] }) =>
-          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-  }, selector ?? null);
-}
 
 async function adminContext(baseURL: string | undefined) {
   const admin = await playwrightRequest.newContext({ baseURL });
