@@ -1,10 +1,11 @@
 import { DEALER_STATUSES, type DealerStatus, type ReviewDecision, TIERS, type Tier } from '@dn/schema';
 import { ConfirmModal } from '@dn/ui';
-import { Button, Group, Paper, Progress, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
+import { ReasonInput } from './ReasonInput';
 import { useDecisionNotice } from './use-decision';
 
 /** What the admin selected: rows picked one by one, or every dealer matching the current filter. */
@@ -137,14 +138,7 @@ export function BulkBar({ selection, filter, matching, pageCount, onSelectAll, o
             setReason('');
           }}
         >
-          <Textarea
-            label="Reason (sent to each applicant)"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            autosize
-            minRows={3}
-            data-autofocus
-          />
+          <ReasonInput label="Reason (sent to each applicant)" value={reason} onChange={setReason} />
         </ConfirmModal>
       )}
     </Paper>

@@ -1,9 +1,9 @@
 import { ConfirmModal } from '@dn/ui';
-import { Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
-import classes from './admin.module.css';
+import { ReasonInput } from './ReasonInput';
 import type { DealerItem } from './types';
 import { useDecisionFeedback } from './use-decision';
 
@@ -28,15 +28,7 @@ export default function RejectDialog({ dealer, onClose }: { dealer: DealerItem; 
       <Text size="sm">
         Why is the application of <b>{dealer.fullName}</b> rejected?
       </Text>
-      <Textarea
-        label="Reason"
-        value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        autosize
-        minRows={3}
-        className={classes.reasonInput}
-        data-autofocus
-      />
+      <ReasonInput label="Reason" value={reason} onChange={setReason} />
     </ConfirmModal>
   );
 }
