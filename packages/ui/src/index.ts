@@ -1,5 +1,6 @@
 export { ConfirmModal, type ConfirmModalProps } from './ConfirmModal';
 export { type DataColumn, DataTable, type DataTableProps } from './DataTable';
+export { type RowAction, RowActions } from './RowActions';
 export { StatusBadge } from './StatusBadge';
 export { TooltipDelayGroup } from './TooltipDelayGroup';
 export { cssVariablesResolver, theme } from './theme';

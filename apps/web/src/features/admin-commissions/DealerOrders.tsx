@@ -1,5 +1,6 @@
 import { DATE_FORMAT, displayMoney } from '@dn/schema';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { DataTable, RowActions, StatusBadge } from '@dn/ui';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -38,43 +39,40 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
         )}
         {can('reviewer') && <RecordOrderForm dealerId={dealerId} />}
         {orders.data && orders.data.orders.length > 0 && (
-          <Table>
-            <Table.Tbody>
-              {orders.data.orders.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>{dayjs(o.orderedAt).format(DATE_FORMAT)}</Table.Td>
-                  <Table.Td>{o.orderId}</Table.Td>
-                  <Table.Td>{displayMoney(o.amount)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={o.status === 'placed' ? 'green' : 'gray'}>
-                      {o.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {o.status === 'placed' && can('reviewer') && (
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => setStatus.mutate({ id: o.id, status: 'cancelled' })}
-                        >
-                          Cancel
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setStatus.mutate({ id: o.id, status: 'refunded' })}
-                        >
-                          Refund
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            rows={orders.data.orders}
+            rowKey={(o) => o.id}
+            striped={false}
+            columns={[
+              { header: 'Date', cell: (o) => dayjs(o.orderedAt).format(DATE_FORMAT) },
+              { header: 'Order', cell: (o) => o.orderId },
+              { header: 'Amount', cell: (o) => displayMoney(o.amount) },
+              { header: 'Status', cell: (o) => <StatusBadge status={o.status} colors={{ placed: 'green' }} /> },
+              {
+                header: '',
+                cell: (o) =>
+                  o.status === 'placed' &&
+                  can('reviewer') && (
+                    <RowActions
+                      size="compact-xs"
+                      actions={[
+                        {
+                          label: 'Cancel',
+                          variant: 'subtle',
+                          onClick: () => setStatus.mutate({ id: o.id, status: 'cancelled' }),
+                        },
+                        {
+                          label: 'Refund',
+                          variant: 'subtle',
+                          color: 'red',
+                          onClick: () => setStatus.mutate({ id: o.id, status: 'refunded' }),
+                        },
+                      ]}
+                    />
+                  ),
+              },
+            ]}
+          />
         )}
       </Stack>
     </Paper>

@@ -1,5 +1,6 @@
 import { CALL_WINDOWS, DATE_FORMAT, POLL_MS } from '@dn/schema';
-import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { DataTable, RowActions } from '@dn/ui';
+import { Badge, Skeleton, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
@@ -35,61 +36,46 @@ export function CallsTab() {
   if (calls.isLoading) return <Skeleton h={200} />;
   if (!calls.data?.length) return <Text c="dimmed">No call requests yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Preferred Date</Table.Th>
-            <Table.Th>Preferred Time</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {calls.data.map((c) => (
-            <Table.Tr key={c.id} data-testid="call-row">
-              <Table.Td>{c.name}</Table.Td>
-              <Table.Td>{c.email}</Table.Td>
-              <Table.Td>{c.phone}</Table.Td>
-              <Table.Td>{showDay(c.preferredDate)}</Table.Td>
-              <Table.Td>
-                {CALL_WINDOWS[c.preferredTime].label} ({CALL_WINDOWS[c.preferredTime].range})
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={c.status} />
-              </Table.Td>
-              <Table.Td>{dayjs(c.createdAt).format(DATE_FORMAT)}</Table.Td>
-              <Table.Td>
-                {c.status === 'scheduled' && can('reviewer') && (
-                  <Group gap={6} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={setStatus.isPending}
-                      onClick={() => setStatus.mutate({ id: c.id, status: 'completed' })}
-                    >
-                      Mark Completed
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      disabled={setStatus.isPending}
-                      onClick={() => setStatus.mutate({ id: c.id, status: 'cancelled' })}
-                    >
-                      Cancel Call
-                    </Button>
-                  </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={calls.data}
+      rowKey={(c) => c.id}
+      rowTestId="call-row"
+      minWidth={900}
+      columns={[
+        { header: 'Name', cell: (c) => c.name },
+        { header: 'Email', cell: (c) => c.email },
+        { header: 'Phone', cell: (c) => c.phone },
+        { header: 'Preferred Date', cell: (c) => showDay(c.preferredDate) },
+        {
+          header: 'Preferred Time',
+          cell: (c) => `${CALL_WINDOWS[c.preferredTime].label} (${CALL_WINDOWS[c.preferredTime].range})`,
+        },
+        { header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+        { header: 'Created', cell: (c) => dayjs(c.createdAt).format(DATE_FORMAT) },
+        {
+          header: '',
+          cell: (c) =>
+            c.status === 'scheduled' &&
+            can('reviewer') && (
+              <RowActions
+                actions={[
+                  {
+                    label: 'Mark Completed',
+                    disabled: setStatus.isPending,
+                    onClick: () => setStatus.mutate({ id: c.id, status: 'completed' }),
+                  },
+                  {
+                    label: 'Cancel Call',
+                    variant: 'subtle',
+                    color: 'red',
+                    disabled: setStatus.isPending,
+                    onClick: () => setStatus.mutate({ id: c.id, status: 'cancelled' }),
+                  },
+                ]}
+              />
+            ),
+        },
+      ]}
+    />
   );
 }
