@@ -1,5 +1,5 @@
 import { type AliasedRawBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type DealerListFilter, filteredDealers } from './dealers';
+import { DEALER_SORT_EXPR, type DealerListFilter, filteredDealers } from './dealers';
 import type { Executor } from './executor';
 
 const iso = (col: RawBuilder<unknown>) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -107,14 +107,6 @@ export interface DealerExportPlan {
   select: readonly AliasedRawBuilder<unknown, string>[];
 }
 
-const SORT_KEY = {
-  fullName: sql`lower(d.full_name)`,
-  companyName: sql`lower(coalesce(d.company_name, ''))`,
-  email: sql`lower(d.email)`,
-  tier: sql`d.tier`,
-  status: sql`d.status`,
-} as const;
-
 /**
  * The plan of an export: `keys` are column keys in file order (unknown keys are the caller's
  * to refuse; @dn/schema validates them), every column when absent.
@@ -132,7 +124,7 @@ export function dealerExportPlan(filter: DealerExportFilter, keys?: readonly str
   // way. The cursor comes last: the id (a uuid's text is 36 characters) then the timestamp as
   // text, exact to the microsecond; and the sort key when the order is not by creation.
   const cursor: AliasedRawBuilder<unknown, string>[] = [sql`d.id::text || d.created_at::text`.as('cursor')];
-  if (filter.sort !== 'createdAt') cursor.push(sql`${SORT_KEY[filter.sort]}::text`.as('sort_key'));
+  if (filter.sort !== 'createdAt') cursor.push(sql`${DEALER_SORT_EXPR[filter.sort]}::text`.as('sort_key'));
   return {
     fields: f.map(({ key, escaped }) => ({ key, escaped })),
     headers: columns.map(([, header]) => header),
@@ -158,7 +150,7 @@ function orderAndAfter(f: DealerExportFilter, after: ExportCursor | null) {
       : sql<SqlBool>`d.created_at >= ${t} and (d.created_at > ${t} or d.id > ${after.id}::uuid)`;
     return { order, cond };
   }
-  const key = SORT_KEY[f.sort];
+  const key = DEALER_SORT_EXPR[f.sort];
   const asc = f.dir === 'asc';
   const order = asc ? sql`${key}, d.created_at desc, d.id` : sql`${key} desc, d.created_at desc, d.id desc`;
   if (!after) return { order, cond: null };

@@ -40,7 +40,8 @@ function filtered<Q extends DealerQuery>(q: Q, f: Pick<DealerListFilter, 'q' | '
   return out;
 }
 
-const SORT_EXPR = {
+/** The admin list's sort keys as SQL over `dealers as d` (the export sorts by the same). */
+export const DEALER_SORT_EXPR = {
   createdAt: sql`d.created_at`,
   fullName: sql`lower(d.full_name)`,
   companyName: sql`lower(coalesce(d.company_name, ''))`,
@@ -81,7 +82,7 @@ export async function listDealersPage(db: Executor, f: DealerListFilter) {
     ]);
   if (f.status) q = q.where('d.status', '=', f.status);
   const dir = f.dir === 'asc' ? sql`asc` : sql`desc`;
-  const sortExpr = SORT_EXPR[f.sort];
+  const sortExpr = DEALER_SORT_EXPR[f.sort];
   q = q.orderBy(sql`${sortExpr} ${dir}`);
   if (f.sort !== 'createdAt') q = q.orderBy(sql`d.created_at desc`);
   return q
