@@ -20,6 +20,26 @@ import { useAdminRole } from '../admin-team/role';
 
 type Rule = Omit<CommissionRuleInput, 'tier'>;
 
+const TYPE_OPTIONS: { value: Rule['type']; label: string }[] = [
+  { value: 'percent', label: 'Percent' },
+  { value: 'fixed', label: 'Fixed $' },
+];
+const APPLIES_OPTIONS: { value: Rule['appliesTo']; label: string }[] = [
+  { value: 'first', label: 'First order' },
+  { value: 'all', label: 'All orders' },
+];
+
+/** A required choice among a rule's options (no empty value). */
+function Choice<T extends string>(props: {
+  label: string;
+  data: { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const { onChange, ...rest } = props;
+  return <Select {...rest} onChange={(v) => v && onChange(v as T)} allowDeselect={false} />;
+}
+
 /** One card per tier of the referred dealer: the rule in force, and a form that saves a new version. */
 export function RulesPanel() {
   const trpc = useTrpc();
@@ -73,16 +93,7 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
           {current ? `Version ${current.version}: ${ruleSummary(current)}` : 'No rule: no commission for this tier'}
         </Text>
         <Group grow>
-          <Select
-            label="Type"
-            data={[
-              { value: 'percent', label: 'Percent' },
-              { value: 'fixed', label: 'Fixed $' },
-            ]}
-            value={rule.type}
-            onChange={(v) => v && setRule({ ...rule, type: v as Rule['type'] })}
-            allowDeselect={false}
-          />
+          <Choice label="Type" data={TYPE_OPTIONS} value={rule.type} onChange={(type) => setRule({ ...rule, type })} />
           <TextInput
             label="Value"
             value={rule.value}
@@ -90,17 +101,13 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
           />
         </Group>
         <Group grow>
-          <Select
+          <Choice
             label="Applies to"
-            data={[
-              { value: 'first', label: 'First order' },
-              { value: 'all', label: 'All orders' },
-            ]}
+            data={APPLIES_OPTIONS}
             value={rule.appliesTo}
-            onChange={(v) =>
-              v && setRule({ ...rule, appliesTo: v as Rule['appliesTo'], months: v === 'first' ? null : rule.months })
+            onChange={(appliesTo) =>
+              setRule({ ...rule, appliesTo, months: appliesTo === 'first' ? null : rule.months })
             }
-            allowDeselect={false}
           />
           <NumberInput
             label="Months"
