@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../components/layout/Logo';
+import layout from '../../components/layout/layout.module.css';
 import { MobileMenu } from '../../components/layout/MobileMenu';
 import classes from './landing.module.css';
 import { scrollToSection } from './scroll';
@@ -15,7 +16,7 @@ const SECTIONS = [
 export function LandingNav({ onSchedule }: { onSchedule: () => void }) {
   return (
     <header className={classes.nav}>
-      <Container size="lg" className={classes.navInner}>
+      <Container size="lg" className={layout.headerInner}>
         <Logo />
         <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Sections">
           {SECTIONS.map((s) => (
