@@ -14,6 +14,7 @@ import * as m0654 from './2026-11-24-0654-audit-index-order';
 import * as m0720 from './2026-11-24-0720-dealer-first-order';
 import * as m0740 from './2026-11-24-0740-commission-ledger-indexes';
 import * as m0741 from './2026-11-24-0741-commission-totals';
+import * as m0750 from './2026-11-24-0750-first-order-days';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0720-dealer-first-order': m0720,
   '2026-11-24-0740-commission-ledger-indexes': m0740,
   '2026-11-24-0741-commission-totals': m0741,
+  '2026-11-24-0750-first-order-days': m0750,
 };
