@@ -8,19 +8,24 @@ import { type Kysely, sql } from 'kysely';
 //   seconds = greatest(0, extract(epoch from first_order_at - approval_date)) (an order before the
 //   approval counts 0), over dealers with both dates. Kept by statement triggers in the
 //   transaction that changes the dealers, so it is exact; its running sums say which day holds
-//   the middle dealer(s) and at which place;
+//   the middle dealer(s) and at which place. at_start counts the day's dealers exactly on its first
+//   second (all of day 0's orders placed before the approval, which count 0), whose value is known
+//   without reading them: many equal values would otherwise be a long walk;
 // - dealers_first_order_seconds: an index on that same expression, so the middle value(s) inside
-//   that day are read in order from a few index entries (queries/dealer-counts.ts dealerMetrics).
+//   that day are read in order from the index entries alone (queries/dealer-counts.ts dealerMetrics).
 // The expression must stay written exactly so in the index, the triggers and the query.
 // biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table first_order_days (
     days integer primary key,
-    dealers bigint not null default 0
+    dealers bigint not null default 0,
+    at_start bigint not null default 0
   )`.execute(db);
-  await sql`insert into first_order_days (days, dealers)
-    select floor(greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::integer, count(*)
-    from dealers where first_order_at is not null and approval_date is not null group by 1`.execute(db);
+  await sql`insert into first_order_days (days, dealers, at_start)
+    select floor(s / 86400)::integer, count(*), count(*) filter (where mod(s, 86400) = 0)
+    from (select greatest(0, extract(epoch from first_order_at - approval_date)) as s
+      from dealers where first_order_at is not null and approval_date is not null) c
+    group by 1`.execute(db);
   await sql`create index dealers_first_order_seconds on dealers
     ((greatest(0, extract(epoch from first_order_at - approval_date)))) include (first_order_at, approval_date)
     where first_order_at is not null and approval_date is not null`.execute(db);
@@ -30,29 +35,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function first_order_days_apply() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        insert into first_order_days (days, dealers)
-          select floor(greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::integer, count(*)
-          from new_rows where first_order_at is not null and approval_date is not null
+        insert into first_order_days (days, dealers, at_start)
+          select floor(s / 86400)::integer, count(*), count(*) filter (where mod(s, 86400) = 0)
+          from (select greatest(0, extract(epoch from first_order_at - approval_date)) as s
+            from new_rows where first_order_at is not null and approval_date is not null) c
           group by 1 order by 1
-          on conflict (days) do update set dealers = first_order_days.dealers + excluded.dealers;
+          on conflict (days) do update
+            set dealers = first_order_days.dealers + excluded.dealers, at_start = first_order_days.at_start + excluded.at_start;
       elsif tg_op = 'DELETE' then
-        insert into first_order_days (days, dealers)
-          select floor(greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::integer, -count(*)
-          from old_rows where first_order_at is not null and approval_date is not null
+        insert into first_order_days (days, dealers, at_start)
+          select floor(s / 86400)::integer, -count(*), -count(*) filter (where mod(s, 86400) = 0)
+          from (select greatest(0, extract(epoch from first_order_at - approval_date)) as s
+            from old_rows where first_order_at is not null and approval_date is not null) c
           group by 1 order by 1
-          on conflict (days) do update set dealers = first_order_days.dealers + excluded.dealers;
+          on conflict (days) do update
+            set dealers = first_order_days.dealers + excluded.dealers, at_start = first_order_days.at_start + excluded.at_start;
       else
-        insert into first_order_days (days, dealers)
-          select days, sum(d) from (
-            select floor(greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::integer as days,
-              -1 as d
+        insert into first_order_days (days, dealers, at_start)
+          select floor(s / 86400)::integer, sum(d), coalesce(sum(d) filter (where mod(s, 86400) = 0), 0)
+          from (
+            select greatest(0, extract(epoch from first_order_at - approval_date)) as s, -1 as d
             from old_rows where first_order_at is not null and approval_date is not null
             union all
-            select floor(greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::integer as days,
-              1 as d
+            select greatest(0, extract(epoch from first_order_at - approval_date)) as s, 1 as d
             from new_rows where first_order_at is not null and approval_date is not null
-          ) c group by 1 having sum(d) <> 0 order by 1
-          on conflict (days) do update set dealers = first_order_days.dealers + excluded.dealers;
+          ) c
+          group by 1 having sum(d) <> 0 or coalesce(sum(d) filter (where mod(s, 86400) = 0), 0) <> 0 order by 1
+          on conflict (days) do update
+            set dealers = first_order_days.dealers + excluded.dealers, at_start = first_order_days.at_start + excluded.at_start;
       end if;
       return null;
     end $$`.execute(db);

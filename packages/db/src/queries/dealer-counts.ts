@@ -32,35 +32,47 @@ export async function countDealersByStatus(db: Executor, f: Pick<DealerListFilte
  * returns, without sorting every dealer (that was 346 ms at 50,000 dealers on every poll). The
  * trigger-kept histogram first_order_days (migration 0750: dealers per whole day, floor of those
  * seconds / 86400) gives the count n and, by running sums, the day and the place in it of the middle
- * ranks (n + 1) / 2 and n / 2 + 1 (1-based; the same rank when n is odd); the index
- * dealers_first_order_seconds on that very expression reads the exact value at each place inside
- * its day. percentile_cont's own interpolation, lo + 0.5 * (hi - lo) in double precision (the mean
- * of the two middle values when n is even), unrounded (dealerMetrics rounds it as before). null when
- * no dealer has both dates.
+ * ranks (n + 1) / 2 and n / 2 + 1 (1-based; one rank when n is odd), each read once. A place among
+ * the day's at_start dealers (exactly on the day's first second, e.g. every order placed before the
+ * approval) is that whole day; any other is read from the index dealers_first_order_seconds on that
+ * very expression (index-only), walking the day from its nearer end. Then percentile_cont's own
+ * interpolation, lo + 0.5 * (hi - lo) in double precision (the mean of the two middle values when n
+ * is even), unrounded (dealerMetrics rounds it as before). null when no dealer has both dates.
  * The seconds expression must stay written exactly as in the migration's index.
  */
 const SECONDS = sql`greatest(0, extract(epoch from d.first_order_at - d.approval_date))`;
 export const medianDaysToFirstOrder = sql<number | null>`
   with h as (
-    select days, dealers, (sum(dealers) over (order by days))::bigint as upto
+    select days, dealers, at_start, (sum(dealers) over (order by days))::bigint as upto
     from first_order_days where dealers > 0
   ),
   n as (select max(upto) as n from h),
   ranks as (
     select (n + 1) / 2 as k from n where n > 0
-    union all
+    union
     select n / 2 + 1 from n where n > 0
   ),
-  picks as (
+  picks as materialized (
     select p.v
     from ranks r
-    cross join lateral (select days, dealers, upto from h where upto >= r.k order by days limit 1) b
+    cross join lateral (select days, dealers, at_start, upto from h where upto >= r.k order by days limit 1) b
+    cross join lateral (select r.k - (b.upto - b.dealers) - 1 as m) i
     cross join lateral (
-      select (${SECONDS} / 86400)::float8 as v from dealers d
-      where d.first_order_at is not null and d.approval_date is not null
-        and ${SECONDS} >= b.days::numeric * 86400 and ${SECONDS} < (b.days::numeric + 1) * 86400
-      order by ${SECONDS}
-      offset r.k - (b.upto - b.dealers) - 1 limit 1
+      select case
+        when i.m < b.at_start then b.days::float8
+        when i.m - b.at_start < (b.dealers - b.at_start) / 2 then (
+          select (${SECONDS} / 86400)::float8 from dealers d
+          where d.first_order_at is not null and d.approval_date is not null
+            and ${SECONDS} > b.days::numeric * 86400 and ${SECONDS} < (b.days::numeric + 1) * 86400
+          order by ${SECONDS}
+          offset i.m - b.at_start limit 1)
+        else (
+          select (${SECONDS} / 86400)::float8 from dealers d
+          where d.first_order_at is not null and d.approval_date is not null
+            and ${SECONDS} > b.days::numeric * 86400 and ${SECONDS} < (b.days::numeric + 1) * 86400
+          order by ${SECONDS} desc
+          offset b.dealers - 1 - i.m limit 1)
+      end as v
     ) p
   )
   select min(v) + 0.5 * (max(v) - min(v)) from picks`;

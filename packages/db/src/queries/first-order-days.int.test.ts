@@ -26,12 +26,13 @@ const T0 = Date.UTC(2026, 0, 1, 9, 30, 0);
 async function expectKeptHistogramExact() {
   const r = await sql<{ kept: string | null; counted: string | null; median: number | null; direct: number | null }>`
     select
-      (select json_agg(json_build_array(days, dealers) order by days)::text
-        from first_order_days where dealers <> 0) as kept,
-      (select json_agg(json_build_array(days, n) order by days)::text from (
-        select floor(greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)::integer as days,
-          count(*) as n
-        from dealers where first_order_at is not null and approval_date is not null group by 1) c) as counted,
+      (select json_agg(json_build_array(days, dealers, at_start) order by days)::text
+        from first_order_days where dealers <> 0 or at_start <> 0) as kept,
+      (select json_agg(json_build_array(days, n, at_start) order by days)::text from (
+        select floor(s / 86400)::integer as days, count(*) as n, count(*) filter (where s = floor(s / 86400) * 86400) as at_start
+        from (select greatest(0, extract(epoch from first_order_at - approval_date)) as s
+          from dealers where first_order_at is not null and approval_date is not null) x
+        group by 1) c) as counted,
       (${medianDaysToFirstOrder}) as median,
       (select percentile_cont(0.5) within group (
           order by greatest(0, extract(epoch from first_order_at - approval_date)) / 86400)
@@ -158,7 +159,7 @@ describe(`first-order days kept by triggers on ${process.env.TEST_DB}`, () => {
         }
         await expectKeptHistogramExact();
       }),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   });
 
@@ -187,6 +188,44 @@ describe(`first-order days kept by triggers on ${process.env.TEST_DB}`, () => {
       await t.db.deleteFrom('dealers').where('id', 'in', ids).execute();
     }
     expect((await dealerMetrics(t.db)).medianDaysToFirstOrder).toBeNull();
+  });
+
+  it('read a value at the start of a day without the index, and walk a day from either end', async () => {
+    const ids: string[] = [];
+    const add = async (ms: number) => {
+      seq++;
+      const d = await insertDealer(t.db, {
+        ...newDealer(`walk-${seq}@days.test`),
+        approvalDate: new Date(T0),
+        firstOrderAt: new Date(T0 + ms),
+      });
+      ids.push(d.id);
+    };
+    try {
+      // Day 0: two orders before the approval and one at it (exactly 0) and one an hour after; day 2:
+      // one exactly on its first second, then 49 h ... 54 h; then days 10 to 14.
+      for (const ms of [-DAY, -5, 0, 3_600_000, 2 * DAY]) await add(ms);
+      for (let h = 49; h <= 54; h++) await add(h * 3_600_000);
+      for (let d = 10; d <= 14; d++) await add(d * DAY);
+      // Sixteen: the middle pair is 51 h (walked from the start of day 2) and 52 h (from its end).
+      expect((await dealerMetrics(t.db)).medianDaysToFirstOrder).toBe(2.1); // 51.5 / 24 = 2.1458
+      await expectKeptHistogramExact();
+      await add(15 * DAY);
+      // Seventeen: the middle one is 52 h, walked from the end of day 2.
+      expect((await dealerMetrics(t.db)).medianDaysToFirstOrder).toBe(2.2); // 52 / 24 = 2.1667
+      await expectKeptHistogramExact();
+      // Days 10 to 15 gone, four more exact zeros: fifteen, the middle one is 1 h (day 0, after its seven zeros).
+      await t.db.deleteFrom('dealers').where('id', 'in', ids.splice(11, 6)).execute();
+      for (let i = 0; i < 4; i++) await add(-i * 1000);
+      expect((await dealerMetrics(t.db)).medianDaysToFirstOrder).toBe(0); // 1 / 24 = 0.0417
+      await expectKeptHistogramExact();
+      // Without the 1 h order: fourteen, the middle pair is the last zero and day 2's first second.
+      await t.db.deleteFrom('dealers').where('id', '=', ids.splice(3, 1)[0]!).execute();
+      expect((await dealerMetrics(t.db)).medianDaysToFirstOrder).toBe(1);
+      await expectKeptHistogramExact();
+    } finally {
+      await t.db.deleteFrom('dealers').where('id', 'in', ids).execute();
+    }
   });
 
   it('stay exact when 40 transactions record first orders at once', async () => {
