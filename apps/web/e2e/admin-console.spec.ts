@@ -51,8 +51,9 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/admin$/);
 
-    // Cards.
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    // Cards. The console's first load fetches its code and the current user: under a loaded CI
+    // machine that has taken more than the default 10 s.
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
     for (const t of ['Total Dealers', 'Applications', 'Approved Dealers', 'Call Requests']) {
       await expect(page.getByTestId(`card-${t}`)).toBeVisible();
     }
