@@ -15,6 +15,7 @@ import * as m0720 from './2026-11-24-0720-dealer-first-order';
 import * as m0740 from './2026-11-24-0740-commission-ledger-indexes';
 import * as m0741 from './2026-11-24-0741-commission-totals';
 import * as m0750 from './2026-11-24-0750-first-order-days';
+import * as m0800 from './2026-11-24-0800-dealer-counts-shards';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0740-commission-ledger-indexes': m0740,
   '2026-11-24-0741-commission-totals': m0741,
   '2026-11-24-0750-first-order-days': m0750,
+  '2026-11-24-0800-dealer-counts-shards': m0800,
 };
