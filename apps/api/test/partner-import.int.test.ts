@@ -61,6 +61,36 @@ describe('POST /api/admin/orders/import', () => {
     expect(cs.map((c) => c.amount)).toEqual(['10.00', '25.05']);
   });
 
+  it('reads quoted fields (RFC 4180): a comma, a line break and doubled quotes inside a field stay in their row', async () => {
+    const { dealer } = await referredPair(h);
+    const csv = [
+      'orderId,dealerEmail,amount,orderedAt,note',
+      `"Q-1, ""big""",${dealer.email},12.34,${daysAgo(2)},"two lines:\nthe second, with a comma"`,
+      `Q-2,${dealer.email},5.00,${daysAgo(1)},"say ""hi"",\r\nthen ""bye"""`,
+      `Q-3,nobody@example.com,1.00,${daysAgo(1)},"""quoted"" and, comma"`,
+    ].join('\r\n');
+    const res = await importCsv(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    // Rejected rows are numbered by record (the header is 1), whatever line breaks the fields hold.
+    expect(res.json()).toEqual({
+      rows: 3,
+      imported: 2,
+      skipped: 0,
+      rejected: [{ line: 4, orderId: 'Q-3', reason: expect.stringMatching(/No dealer matches/) }],
+    });
+    const orders = await h.db
+      .selectFrom('orders')
+      .select(['externalOrderId', 'amount'])
+      .where('dealerId', '=', dealer.id)
+      .orderBy('amount', 'desc')
+      .execute();
+    expect(orders).toEqual([
+      { externalOrderId: 'Q-1, "big"', amount: '12.34' },
+      { externalOrderId: 'Q-2', amount: '5.00' },
+    ]);
+    expect((await importCsv(csv)).json()).toMatchObject({ imported: 0, skipped: 2 });
+  });
+
   it('refuses a file it cannot read with 400 and stores nothing; 401 and 403', async () => {
     const before = await counts(h);
     for (const csv of [

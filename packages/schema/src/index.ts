@@ -6,6 +6,7 @@ export * from './commissions';
 export * from './common';
 export * from './constants';
 export * from './content';
+export * from './csv';
 export * from './dealer';
 export * from './dealer-export';
 export * from './messages';

@@ -83,12 +83,15 @@ export type DealerRef = { dealerId: string } | { dealerEmail: string } | { exter
 /** Rows per import request: the admin console sends a file in chunks and shows the progress. */
 export const IMPORT_MAX_ROWS = 500;
 
+/** Characters per import request (the console cuts a file between records to stay under it). */
+export const IMPORT_MAX_CHARS = 120_000;
+
 /** POST /api/admin/orders/import: CSV text with a header row (see docs/integrations.md). */
 export const importOrdersInput = z.object({
   csv: z
     .string({ error: 'CSV text is required' })
     .min(1, 'CSV text is required')
-    .max(120_000, 'Send at most 120,000 characters per request'),
+    .max(IMPORT_MAX_CHARS, `Send at most ${IMPORT_MAX_CHARS.toLocaleString('en-US')} characters per request`),
 });
 
 /** The columns an import file must have (any order; extra columns are ignored). */

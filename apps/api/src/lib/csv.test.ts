@@ -1,3 +1,5 @@
+import { parseCsv } from '@dn/schema';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, csvLines } from './csv';
 
@@ -21,6 +23,17 @@ describe('csv', () => {
     expect(csvCell('\rx')).toBe(`"'\rx"`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe('csvLine and the shared parser', () => {
+  it('parseCsv (@dn/schema) reads back what csvLine writes (fields that do not start like a formula)', () => {
+    const field = fc.string({ maxLength: 20 }).filter((s) => !/^[=+\-@\t\r]/.test(s) && s.trim() !== '');
+    fc.assert(
+      fc.property(fc.array(fc.array(field, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        expect(parseCsv(rows.map((r) => csvLine(r)).join(''))).toEqual(rows);
+      }),
+    );
   });
 });
 

@@ -1,7 +1,6 @@
-import { IMPORT_COLUMNS, IMPORT_DEALER_COLUMNS, IMPORT_MAX_ROWS, webhookOrder } from '@dn/schema';
+import { IMPORT_COLUMNS, IMPORT_DEALER_COLUMNS, IMPORT_MAX_ROWS, parseCsv, webhookOrder } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError, toAppError } from '../../lib/app-error';
-import { parseCsv } from '../../lib/csv-parse';
 import { orderEvent, recordOrder } from './record';
 
 /**

@@ -1,9 +1,10 @@
-import { IMPORT_MAX_ROWS } from '@dn/schema';
+import { type CsvRecord, readCsvRecords } from '@dn/schema';
 import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
+import { importChunks } from './import-chunks';
 
 interface Rejected {
   line: number;
@@ -11,15 +12,7 @@ interface Rejected {
   reason: string;
 }
 
-const CHUNK = Math.min(200, IMPORT_MAX_ROWS);
 const PREVIEW_ROWS = 5;
-
-/** Splits a file into its header and lines (a quoted field spanning lines is not supported here). */
-function splitLines(text: string) {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = lines.shift() ?? '';
-  return { header, rows: lines.filter((l) => l.trim() !== '') };
-}
 
 function reportCsv(rejected: Rejected[]): string {
   const cell = (v: string | number) => {
@@ -35,7 +28,7 @@ function reportCsv(rejected: Rejected[]): string {
 export function ImportOrders() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<{ name: string; header: string; rows: string[] } | null>(null);
+  const [file, setFile] = useState<{ name: string; header: CsvRecord; rows: CsvRecord[] } | null>(null);
   const [done, setDone] = useState(0);
   const [result, setResult] = useState<{ imported: number; skipped: number; rejected: Rejected[] } | null>(null);
   const importChunk = useMutation(trpc.orders.import.mutationOptions());
@@ -45,7 +38,17 @@ export function ImportOrders() {
     setResult(null);
     setDone(0);
     if (!f) return setFile(null);
-    const { header, rows } = splitLines(await f.text());
+    const records = readCsvRecords(await f.text());
+    const [header, ...rows] = records ?? [];
+    if (!records || !header) {
+      setFile(null);
+      notifications.show({
+        title: 'Cannot read this file',
+        message: records ? 'The file is empty' : 'The CSV has a quoted field that never closes',
+        color: 'red',
+      });
+      return;
+    }
     setFile({ name: f.name, header, rows });
   };
 
@@ -54,14 +57,15 @@ export function ImportOrders() {
     setRunning(true);
     const total = { imported: 0, skipped: 0, rejected: [] as Rejected[] };
     try {
-      for (let i = 0; i < file.rows.length; i += CHUNK) {
-        const chunk = file.rows.slice(i, i + CHUNK);
-        const r = await importChunk.mutateAsync({ csv: [file.header, ...chunk].join('\n') });
+      let sent = 0;
+      for (const chunk of importChunks(file.header, file.rows)) {
+        const r = await importChunk.mutateAsync({ csv: chunk.csv });
         total.imported += r.imported;
         total.skipped += r.skipped;
-        // Lines in the file: the chunk's line numbers count from its own header.
-        total.rejected.push(...r.rejected.map((x) => ({ ...x, line: x.line + i })));
-        setDone(i + chunk.length);
+        // Rows of the file (the header is 1): the chunk's numbers count from its own header.
+        total.rejected.push(...r.rejected.map((x) => ({ ...x, line: x.line + sent })));
+        sent += chunk.rows;
+        setDone(sent);
       }
       setResult(total);
       notifications.show({
@@ -77,7 +81,7 @@ export function ImportOrders() {
     }
   };
 
-  const headerCells = file?.header.split(',') ?? [];
+  const headerCells = file?.header.fields ?? [];
   return (
     <Stack>
       <Text size="sm" c="dimmed">
@@ -101,8 +105,9 @@ export function ImportOrders() {
         <Table withTableBorder data-testid="import-preview">
           <Table.Thead>
             <Table.Tr>
-              {headerCells.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
+              {headerCells.map((h, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: header cells may repeat
+                <Table.Th key={j}>{h}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -110,7 +115,7 @@ export function ImportOrders() {
             {file.rows.slice(0, PREVIEW_ROWS).map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity
               <Table.Tr key={i}>
-                {r.split(',').map((c, j) => (
+                {r.fields.map((c, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells of a preview row
                   <Table.Td key={j}>{c}</Table.Td>
                 ))}
