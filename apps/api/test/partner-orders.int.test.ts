@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';
+import {
+  createDealer,
+  createHarness,
+  createMailHarness,
+  type MailHarness,
+  outboxOf,
+  signInAdmin,
+  signInDealer,
+} from './helpers';
 import { counts, daysAgo, postWebhook, referredPair, setRule, signedHeaders, WEBHOOK_SECRET } from './partner-fixtures';
 
 /** Orders in (issue 13): the signed webhook, admin recording, cancel/refund; totals, activation, commission. */
 
-let h: Harness;
+let h: MailHarness;
 let admin: string;
 beforeAll(async () => {
-  h = await createHarness({ config: { ordersWebhookSecret: WEBHOOK_SECRET } });
+  h = await createMailHarness({ config: { ordersWebhookSecret: WEBHOOK_SECRET } });
   admin = await signInAdmin(h.app);
   await setRule(h, admin, 'Affiliate', { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 30 });
 });
@@ -201,8 +209,8 @@ describe('POST /api/integrations/orders (signed webhook)', () => {
     expect((await postWebhook(h, { ...order, amount: '201.00', status: 'cancelled' })).statusCode).toBe(409);
   });
 
-  it('the same order posted 10 times in parallel is one order and one commission', async () => {
-    const { dealer } = await referredPair(h);
+  it('the same order posted 10 times in parallel is one order, one commission and one email', async () => {
+    const { dealer, recruiter } = await referredPair(h);
     const body = { orderId: 'P-10', dealerId: dealer.id, amount: '99.99', orderedAt: daysAgo(1) };
     const results = await Promise.all(Array.from({ length: 10 }, () => postWebhook(h, body)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
@@ -211,15 +219,43 @@ describe('POST /api/integrations/orders (signed webhook)', () => {
     expect(orders).toHaveLength(1);
     const cs = await commissionsOf(dealer.id);
     expect(cs).toHaveLength(1);
-    expect(cs[0]!.amount).toBe('10.00');
-    const mails = await h.db
-      .selectFrom('emailOutbox')
-      .select('id')
-      .where('kind', '=', 'commission_earned')
-      .where('subject', 'like', '%$10.00%')
-      .execute();
-    expect(mails.length).toBeGreaterThanOrEqual(1);
+    expect(cs[0]).toMatchObject({ kind: 'commission', amount: '10.00', recruiterDealerId: recruiter.id });
+    // Exactly one "you earned a commission" email queued for the recruiter, and exactly one delivered.
+    expect(await outboxOf(h.db, recruiter.id, 'commission_earned')).toHaveLength(1);
+    await h.app.deps.mail.flush();
+    await h.smtp.waitFor(recruiter.email, /You earned a \$10\.00 commission/);
+    await h.app.deps.mail.flush();
+    const earned = h.smtp.received.filter(
+      (m) => m.to.includes(recruiter.email.toLowerCase()) && /You earned/.test(m.subject),
+    );
+    expect(earned).toHaveLength(1);
     expect(await dealerRow(dealer.id)).toMatchObject({ totalOrders: 1, totalRevenue: '99.99' });
+  });
+
+  it('is documented in /api/openapi.json: the three signature headers, the body schema and the 401', async () => {
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/integrations/orders'].post;
+    const headers = op.parameters.filter((p: { in: string }) => p.in === 'header');
+    expect(headers.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([
+      ['webhook-id', true],
+      ['webhook-timestamp', true],
+      ['webhook-signature', true],
+    ]);
+    expect(headers[2].description).toMatch(/HMAC-SHA256/);
+    expect(op.security).toEqual([]);
+    const body = op.requestBody.content['application/json'].schema;
+    expect(body.properties).toMatchObject({
+      orderId: { type: 'string' },
+      dealerId: { type: 'string' },
+      dealerEmail: { type: 'string' },
+      externalCrmId: { type: 'string' },
+      amount: { type: 'string' },
+      orderedAt: { type: 'string' },
+      status: { enum: ['placed', 'cancelled', 'refunded'] },
+    });
+    expect(body.required).toEqual(expect.arrayContaining(['orderId', 'amount', 'orderedAt']));
+    expect(op.responses['401'].description).toMatch(/signature/);
+    expect(op.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
   it('refuses every call when no secret is configured', async () => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { webhookOrder } from '@dn/schema';
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { RestRoute } from '../rest/route';
-import { receiveOrderWebhook, verifyOrderWebhook } from '../services/orders/webhook';
+import { receiveOrderWebhook, verifyOrderWebhook, WEBHOOK_HEADERS } from '../services/orders/webhook';
 import { createRequestContext } from './auth';
 
 /**
@@ -39,6 +39,15 @@ const preParsing: preParsingHookHandler = async (req, _reply, payload) => {
   return Readable.from([raw]) as unknown as typeof payload;
 };
 
+/** The signature headers as the OpenAPI document describes them. */
+const HEADER_DOCS: Record<(typeof WEBHOOK_HEADERS)[number], string> = {
+  'webhook-id': 'A unique id of this message (msg_…), part of what is signed',
+  'webhook-timestamp':
+    'Unix seconds when the message was sent; more than 5 minutes off the server clock is refused (401)',
+  'webhook-signature':
+    'v1,<base64 HMAC-SHA256 of "id.timestamp.body">, keyed with ORDERS_WEBHOOK_SECRET (whsec_<base64 key>) decoded',
+};
+
 export const orderWebhookRoute: RestRoute = {
   method: 'POST',
   url: '/api/integrations/orders',
@@ -46,6 +55,13 @@ export const orderWebhookRoute: RestRoute = {
   summary:
     'Signed orders webhook (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature; secret ORDERS_WEBHOOK_SECRET). Idempotent on orderId; a later event changes the status. See docs/integrations.md',
   input: webhookOrder,
+  headers: WEBHOOK_HEADERS.map((name) => ({ name, description: HEADER_DOCS[name] })),
+  errors: {
+    '401':
+      'A missing or bad signature, a timestamp more than 5 minutes off, or no secret configured: nothing is stored',
+    '404': 'No dealer matches dealerId, dealerEmail or externalCrmId: nothing is stored',
+    '409': 'The orderId was already recorded with another amount or dealer, or cannot go back to placed',
+  },
   preParsing,
   async handle({ deps, req, reply }) {
     const raw = (req as WithRaw)[RAW];

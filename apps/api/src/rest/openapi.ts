@@ -10,7 +10,16 @@ export function openApiDocument(routes: RestRoute[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
-    const parameters: unknown[] = pathParams.map(pathParam);
+    const parameters: unknown[] = [
+      ...pathParams.map(pathParam),
+      ...(r.headers ?? []).map((h) => ({
+        name: h.name,
+        in: 'header',
+        required: true,
+        description: h.description,
+        schema: { type: 'string' },
+      })),
+    ];
     const schema =
       r.input && (z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
     const op: Record<string, unknown> = {
@@ -23,6 +32,9 @@ export function openApiDocument(routes: RestRoute[], version: string) {
         '400': ref('Invalid'),
         ...(r.access !== 'public' ? { '401': ref('Error'), '403': ref('Error') } : {}),
         '429': ref('Error'),
+        ...Object.fromEntries(
+          Object.entries(r.errors ?? {}).map(([status, description]) => [status, { description, ...error }]),
+        ),
       },
     };
     if (schema && r.method === 'GET') {

@@ -17,6 +17,10 @@ export interface RestRoute {
   input?: z.ZodType;
   /** A success that is not JSON, for the OpenAPI document. */
   responds?: string;
+  /** Request headers the route requires (the webhook's signature headers), for the OpenAPI document. */
+  headers?: readonly { name: string; description: string }[];
+  /** Error statuses beyond those its access implies (a public route's 401), with what they mean. */
+  errors?: Readonly<Record<string, string>>;
   /** Only for a route that must read its raw body (the signed orders webhook). */
   preParsing?: preParsingHookHandler;
   handle(io: { deps: Deps; req: FastifyRequest; reply: FastifyReply }): Promise<unknown>;
