@@ -206,6 +206,100 @@ describe('undo', () => {
   });
 });
 
+describe('bulk tier change', () => {
+  /** Approved dealers named with `tag`, each in the tier given. */
+  const seedTiers = (tag: string, tiers: ('Affiliate' | 'Authorized' | 'Preferred')[]) =>
+    Promise.all(tiers.map((tier, i) => createDealer(h.db, { fullName: `Tier ${tag} ${i}`, status: 'approved', tier })));
+  const tierAudits = (actionId: string) =>
+    h.db
+      .selectFrom('auditLogs')
+      .select(['dealerId', 'details'])
+      .where('eventType', '=', 'dealer.tier_changed')
+      .where(sql<string>`details->>'actionId'`, '=', actionId)
+      .execute();
+
+  it('changes, skips with a reason, audits each change, and emails each changed dealer once after the window', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const dealers = await seedTiers(tag, [
+      'Affiliate',
+      'Affiliate',
+      'Preferred',
+      'Authorized',
+      'Preferred',
+      'Affiliate',
+    ]);
+    const changed = dealers.filter((_, i) => i !== 2 && i !== 4);
+    const skipped = [dealers[2]!, dealers[4]!];
+    const { summary } = await runBulk(h.app, admin, {
+      selection: { filter: { q: tag } },
+      decision: { kind: 'tier', tier: 'Preferred' },
+    });
+    expect(summary).toMatchObject({ done: true, total: 6, processed: 6, changed: 4 });
+    expect(summary.skipped).toEqual([{ reason: 'same_tier', count: 2, why: 'already in that tier' }]);
+    for (const d of dealers)
+      expect(await statusOf(h.db, d.id)).toMatchObject({ status: 'approved', tier: 'Preferred' });
+
+    const audits = await tierAudits(summary.id);
+    expect(audits.map((a) => a.dealerId).sort()).toEqual(changed.map((d) => d.id).sort());
+    const authorized = audits.find((a) => a.dealerId === dealers[3]!.id)!;
+    expect(authorized.details).toMatchObject({ before: { tier: 'Authorized' }, after: { tier: 'Preferred' } });
+
+    // Held in the outbox until the window has passed: nothing yet.
+    const held = await sql<{ n: string; early: string }>`
+      select count(*) as n, count(*) filter (where o.next_attempt_at <= a.undo_until) as early
+      from email_outbox o join admin_actions a on a.id = o.action_id
+      where o.action_id = ${summary.id} and o.kind = 'tier_change' and o.status = 'pending'`.execute(h.db);
+    expect(held.rows.map((r) => [Number(r.n), Number(r.early)])).toEqual([[4, 0]]);
+    await h.app.deps.mail.flush();
+    for (const d of dealers) expect(mailsTo(d.email)).toHaveLength(0);
+
+    await sleep(new Date(summary.undoUntil).getTime() + 2_300 - Date.now());
+    expect((await call(h.app, admin, `/api/admin/review/actions/${summary.id}/undo`)).statusCode).toBe(409);
+    await h.app.deps.mail.flush();
+    for (const d of changed) {
+      const mail = await h.smtp.waitFor(d.email, /tier is now Preferred/, 8_000);
+      expect(mail.text).toContain(d === dealers[3] ? 'from Authorized to Preferred' : 'from Affiliate to Preferred');
+      expect(mailsTo(d.email)).toHaveLength(1);
+    }
+    for (const d of skipped) expect(mailsTo(d.email)).toHaveLength(0);
+  }, 30_000);
+
+  it('undone within the window: every tier is back and no email is sent', async () => {
+    const dealers = await seedTiers(randomUUID().slice(0, 8), ['Affiliate', 'Affiliate', 'Authorized']);
+    const { summary } = await runBulk(h.app, admin, {
+      selection: { ids: dealers.map((d) => d.id) },
+      decision: { kind: 'tier', tier: 'Authorized' },
+    });
+    expect(summary).toMatchObject({ changed: 2 });
+    expect(summary.skipped).toEqual([{ reason: 'same_tier', count: 1, why: 'already in that tier' }]);
+    const undo = await call(h.app, admin, `/api/admin/review/actions/${summary.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toEqual({ ok: true, restored: 2, kept: 0, emailsCancelled: 2 });
+    expect((await statusOf(h.db, dealers[0]!.id)).tier).toBe('Affiliate');
+    expect((await statusOf(h.db, dealers[1]!.id)).tier).toBe('Affiliate');
+    expect((await statusOf(h.db, dealers[2]!.id)).tier).toBe('Authorized');
+
+    await sleep(new Date(summary.undoUntil).getTime() + 2_300 - Date.now());
+    await h.app.deps.mail.flush();
+    for (const d of dealers) expect(mailsTo(d.email)).toHaveLength(0);
+    const queued = await h.db.selectFrom('emailOutbox').select('id').where('actionId', '=', summary.id).execute();
+    expect(queued).toHaveLength(0);
+    // The tier-change audit rows stay (what happened); each restored dealer also has its undo row.
+    expect(await tierAudits(summary.id)).toHaveLength(2);
+    const undone = await h.db
+      .selectFrom('auditLogs')
+      .select('dealerId')
+      .where('eventType', '=', 'dealer.decision_undone')
+      .where(
+        'dealerId',
+        'in',
+        dealers.map((d) => d.id),
+      )
+      .execute();
+    expect(undone).toHaveLength(2);
+  }, 30_000);
+});
+
 describe('decision emails, one per decision', () => {
   it('a double click on reject, status and tier sends one email each, with what the dealer needs to know', async () => {
     const r = await createDealer(h.db, { status: 'pending' });

@@ -1,5 +1,6 @@
 import { sql } from '@dn/db';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin, upsertAdmin } from '../src/services/accounts/admins';
 import { cookieOf, mailHarnessForFile, signInAdmin } from './helpers';
 
 /** The admin team (issue 14): invitations, roles, last-owner protection, own password and sessions. */
@@ -90,6 +91,52 @@ describe('invitations', () => {
     for (const token of ['', 'x', 'a'.repeat(43), '../../etc']) {
       const res = await post('/api/auth/accept-invite', { token, fullName: 'N', password: 'some-pass-1' });
       expect(res.statusCode, token).toBe(400);
+    }
+  });
+});
+
+describe('the first admin', () => {
+  const roleOf = async (db: typeof h.db, username: string) =>
+    (await db.selectFrom('admins').select('role').where('username', '=', username).executeTakeFirstOrThrow()).role;
+
+  it('made by ADMIN_USERNAME/ADMIN_PASSWORD, generated at start, or made by pnpm admin:create, is an owner', async () => {
+    // On an empty admins table (inside a transaction rolled back at the end), as on a new install.
+    const roles: Record<string, string> = {};
+    const rollback = new Error('rollback');
+    await expect(
+      h.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('admins').execute();
+        expect(await ensureAdmin(trx, { username: 'first-env', password: 'env-password-1' })).toEqual({
+          username: 'first-env',
+          action: 'created',
+        });
+        roles.env = await roleOf(trx, 'first-env');
+        await trx.deleteFrom('admins').execute();
+        const generated = await ensureAdmin(trx, {});
+        expect(generated).toMatchObject({ username: 'admin', action: 'created' });
+        roles.generated = await roleOf(trx, 'admin');
+        await trx.deleteFrom('admins').execute();
+        // `pnpm admin:create <username> [password]` (src/cli/admin-create.ts) is this function.
+        expect(await upsertAdmin(trx, 'first-cli', 'cli-password-1')).toBe('created');
+        roles.cli = await roleOf(trx, 'first-cli');
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(roles).toEqual({ env: 'owner', generated: 'owner', cli: 'owner' });
+
+    // And the server treats it as one: the team (owner only) is open to it.
+    expect(await ensureAdmin(h.db, { username: 'env-owner', password: 'env-password-1' })).toMatchObject({
+      action: 'created',
+    });
+    expect(await upsertAdmin(h.db, 'cli-owner', 'cli-password-1')).toBe('created');
+    for (const [username, password] of [
+      ['env-owner', 'env-password-1'],
+      ['cli-owner', 'cli-password-1'],
+    ] as const) {
+      const login = await post('/api/admin/login', { username, password });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json().user).toMatchObject({ adminRole: 'owner' });
+      expect((await get('/api/admin/team', cookieOf(login))).statusCode).toBe(200);
     }
   });
 });

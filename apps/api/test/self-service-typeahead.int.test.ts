@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, uniqueEmail } from './helpers';
+import { createDealer, createHarness, type Harness, signInAdmin, uniqueEmail } from './helpers';
 import { application } from './site-fixtures';
 
 // Issue 15: the referral picker's typeahead and the spec details of the signup and videos.
@@ -147,5 +147,28 @@ describe('spec details (issue 15)', () => {
     const rows = await h.db.selectFrom('landingVideos').select(['id', 'videoKey']).execute();
     expect(videos.length).toBeGreaterThan(0);
     for (const v of videos) expect(v.id).toBe(rows.find((r) => r.videoKey === v.videoKey)?.id);
+
+    // A script with an admin session and only the public list: it edits a video by the id it read.
+    const cookie = await signInAdmin(h.app, 'video-script');
+    const target = videos.find((v) => v.videoKey === 'demo_video') ?? videos[0]!;
+    const title = `Scripted ${Date.now().toString(36)}`;
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/api/admin/landing-videos/${target.id}`,
+      headers: { cookie },
+      payload: { title, vimeoEmbedCode: 'https://vimeo.com/123456789' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = (await h.app.inject('/api/landing-videos')).json() as {
+      id: string;
+      title: string;
+      playerUrl: string | null;
+    }[];
+    expect(after.find((v) => v.id === target.id)).toMatchObject({
+      title,
+      playerUrl: expect.stringMatching(/^https:\/\/player\.vimeo\.com\/video\/123456789/),
+    });
+    // The others are untouched.
+    for (const v of after.filter((x) => x.id !== target.id)) expect(v.title).not.toBe(title);
   });
 });

@@ -10,19 +10,24 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof data?.httpStatus === 'number' ? data.httpStatus : undefined;
 }
 
-/** SPEC section 9: fresh 5 minutes, no refetch on focus, no retry on 401/403, two retries otherwise, mutations never. */
+/** Retries after the first failure of a data fetch. */
+export const QUERY_RETRIES = 2;
+
+/**
+ * SPEC section 8: a data fetch is not retried on 401 or 403, and is retried up to 2 times on any
+ * other failure (other 4xx included; docs/decisions/0711). `failures` counts the failures so far.
+ */
+export function shouldRetryQuery(failures: number, error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status === 401 || status === 403) return false;
+  return failures < QUERY_RETRIES;
+}
+
+/** SPEC sections 8 and 9: fresh 5 minutes, no refetch on focus, queries retried per shouldRetryQuery, mutations never. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        staleTime: STALE_TIME_MS,
-        refetchOnWindowFocus: false,
-        retry: (count, error) => {
-          const status = httpStatusOf(error);
-          if (status && status >= 400 && status < 500) return false;
-          return count < 2;
-        },
-      },
+      queries: { staleTime: STALE_TIME_MS, refetchOnWindowFocus: false, retry: shouldRetryQuery },
       mutations: { retry: false },
     },
   });
