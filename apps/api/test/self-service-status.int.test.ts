@@ -1,3 +1,4 @@
+import { sql } from '@dn/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, mailHarnessForFile, signInAdmin, signInDealer } from './helpers';
 import { application } from './site-fixtures';
@@ -41,7 +42,7 @@ describe('application status link', () => {
     const res = await status(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      stage: 'under_review',
+      stage: 'received',
       fullName: body.fullName,
       rejectionReason: null,
       reviewWithin: '2-3 business days',
@@ -69,6 +70,34 @@ describe('application status link', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('reads received on the day it arrives, then under review from the next business day or once an admin acts', async () => {
+    const fresh = await apply();
+    const page = (await status(fresh.token)).json();
+    expect(page.stage).toBe('received');
+    expect(page.nextStep).toMatch(
+      /^We have your application\. Review starts on (Monday|Tuesday|Wednesday|Thursday|Friday), /,
+    );
+    // Submitted four days ago: a business day has begun since, whatever today is.
+    await h.db
+      .updateTable('dealers')
+      .set({ createdAt: sql<Date>`now() - interval '4 days'` })
+      .where('id', '=', fresh.id)
+      .execute();
+    expect((await status(fresh.token)).json()).toMatchObject({ stage: 'under_review', rejectionReason: null });
+
+    // Submitted just now, but an admin has already acted on it (here a tier change): under review.
+    const acted = await apply();
+    expect((await status(acted.token)).json().stage).toBe('received');
+    const tier = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/dealers/${acted.id}/upgrade-tier`,
+      headers: { cookie: admin },
+      payload: { tier: 'Authorized' },
+    });
+    expect(tier.statusCode, tier.body).toBe(200);
+    expect((await status(acted.token)).json()).toMatchObject({ stage: 'under_review', tier: 'Authorized' });
   });
 
   it('shows the rejection with the admin reason, and the approval with the next step', async () => {

@@ -14,7 +14,7 @@ async function adminContext(baseURL: string | undefined) {
   return admin;
 }
 
-test('an applicant follows the status link from the email: under review, then rejected with the reason, then revoked', async ({
+test('an applicant follows the status link from the email: received, under review, then rejected with the reason, then revoked', async ({
   page,
   baseURL,
 }) => {
@@ -22,6 +22,12 @@ test('an applicant follows the status link from the email: under review, then re
   await applyAsDealer(page.request, email, { fullName: 'Stella Status' });
   const link = linkIn(await waitForMail(email, /Application received/), '/application/');
   await page.goto(link);
+  // On the day it arrives the application is received; review starts the next business day (decision 0640).
+  await expect(page.getByTestId('application-stage')).toHaveText('Received');
+  await expect(page.getByText(/Review starts on \w+day, /)).toBeVisible();
+  // A business day later (the application backdated four days, as time passing would): under review.
+  await sql(`update dealers set created_at = now() - interval '4 days' where email = $1`, [email]);
+  await page.reload();
   await expect(page.getByTestId('application-stage')).toHaveText('Under review');
   await expect(page.getByText('2-3 business days').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './affiliate';
+export * from './application-stage';
 export * from './auth';
 export * from './call';
 export * from './commissions';

@@ -7,12 +7,26 @@ export async function insertStatusLink(db: Executor, dealerId: string, tokenHash
   await db.insertInto('applicationStatusLinks').values({ dealerId, tokenHash }).execute();
 }
 
-/** The application behind a live link (not revoked), with only what the status page shows. */
+/**
+ * The application behind a live link (not revoked), with only what the status page shows, and
+ * whether an admin has acted on it (an admin audit row about it; the dealer index of audit_logs).
+ */
 export function findApplicationByStatusToken(db: Executor, tokenHash: string) {
   return db
     .selectFrom('applicationStatusLinks as l')
     .innerJoin('dealers as d', 'd.id', 'l.dealerId')
     .select([...APPLICANT_COLUMNS, 'd.accessGranted', 'd.createdAt', 'd.approvalDate'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('auditLogs as a')
+            .select('a.id')
+            .whereRef('a.dealerId', '=', 'd.id')
+            .where('a.category', '=', 'admin'),
+        )
+        .as('adminActed'),
+    )
     .where('l.tokenHash', '=', tokenHash)
     .where('l.revokedAt', 'is', null)
     .executeTakeFirst();

@@ -6,7 +6,7 @@ import {
   insertStatusLink,
   revokeStatusLinks,
 } from '@dn/db/queries/status-links';
-import { type ApplicationStage, STATUS_LINK_NOT_FOUND } from '@dn/schema';
+import { type ApplicationStage, applicationStage, reviewStartsOn, STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -25,38 +25,49 @@ export async function createStatusLink(trx: Executor, dealerId: string): Promise
   return token;
 }
 
-const NEXT_STEP: Record<ApplicationStage, string> = {
-  received: 'Our team reviews every application within 2-3 business days.',
-  under_review: 'Our team reviews every application within 2-3 business days. You will hear from us by email.',
-  approved:
-    'Next: set your password with the link in your approval email, then book your onboarding call; it takes place within 5 business days.',
-  rejected: 'If you think something was missed, book a call and we will talk it through.',
-};
+const REVIEW_WITHIN = 'Our team reviews every application within 2-3 business days.';
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
-function stageOf(status: string): ApplicationStage {
-  if (status === 'pending') return 'under_review';
-  if (status === 'rejected') return 'rejected';
-  return 'approved';
+function nextStep(stage: ApplicationStage, submittedAt: Date): string {
+  switch (stage) {
+    case 'received':
+      return `We have your application. Review starts on ${dayLabel(reviewStartsOn(submittedAt))}. ${REVIEW_WITHIN}`;
+    case 'under_review':
+      return `${REVIEW_WITHIN} You will hear from us by email.`;
+    case 'approved':
+      return 'Next: set your password with the link in your approval email, then book your onboarding call; it takes place within 5 business days.';
+    case 'rejected':
+      return 'If you think something was missed, book a call and we will talk it through.';
+  }
 }
 
 /**
- * What the status page shows, and nothing more: where the application stands, the admin's
+ * What the status page shows, and nothing more: where the application stands (received, under
+ * review, approved, rejected: the rule is applicationStage in @dn/schema, decision 0640), the admin's
  * reason when rejected, what happens next and when, and the applicant's own contact details to
  * prefill the Book a Call form. An unknown or revoked link is a 404.
  */
 export async function applicationStatus(ctx: Context, token: string) {
   const app = await findApplicationByStatusToken(ctx.db, sha256(token));
   if (!app) throw new AppError('NOT_FOUND', STATUS_LINK_NOT_FOUND);
-  const stage = stageOf(app.status);
+  const submittedAt = new Date(app.createdAt);
+  const stage = applicationStage({ status: app.status, submittedAt, adminActed: Boolean(app.adminActed) });
   return {
     stage,
     fullName: app.fullName,
     companyName: app.companyName,
     tier: app.tier,
-    submittedAt: new Date(app.createdAt).toISOString(),
+    submittedAt: submittedAt.toISOString(),
     decidedAt: stage === 'approved' && app.approvalDate ? new Date(app.approvalDate).toISOString() : null,
     rejectionReason: stage === 'rejected' ? app.rejectionReason : null,
-    nextStep: NEXT_STEP[stage],
+    nextStep: nextStep(stage, submittedAt),
     reviewWithin: '2-3 business days',
     onboardingCallWithin: '5 business days',
     booking: { name: app.fullName, email: app.email, phone: app.phoneE164 },
