@@ -1,5 +1,6 @@
 // Imports run one way (docs/architecture.md):
 //   server -> app -> transports (trpc, routers, rest, plugins) -> services -> context, lib, @dn/db, @dn/schema
+// (context.ts and env.ts import nothing from services/: context-below-services)
 // `pnpm lint:imports` (part of `pnpm lint`, so CI) fails on an import against this direction or on any cycle.
 const API = '^apps/api/src/';
 const TRANSPORTS = `${API}(trpc|routers|rest|plugins)/`;
@@ -27,6 +28,14 @@ module.exports = {
       comment: 'Services are transport-free: they see the Context (src/context.ts), never Fastify plugins or tRPC.',
       from: { path: `${API}(services/|context\\.ts$)` },
       to: { path: TRANSPORTS },
+    },
+    {
+      name: 'context-below-services',
+      severity: 'error',
+      comment:
+        'context.ts (and env.ts, which it carries) sit below the services: services import them, never the other way. A shape the Context carries is declared in context.ts and implemented by a service.',
+      from: { path: `${API}(context|env)\\.ts$` },
+      to: { path: `${API}services/` },
     },
     {
       name: 'plugins-know-no-procedures',

@@ -1,14 +1,14 @@
 /**
  * The request context every service sees, whatever the transport (tRPC, REST, a test's caller).
- * Transport-neutral: the HTTP side builds it in plugins/auth.ts.
+ * Transport-neutral: the HTTP side builds it in plugins/auth.ts. It sits below the services
+ * (docs/architecture.md): it imports nothing from services/, so the shapes of what it carries
+ * (the rate limits, the mailer) are declared here and the services implement them.
  */
 import type { AdminRole, DB, Kysely } from '@dn/db';
 import type { DealerRecord } from '@dn/db/queries/accounts';
 import type { DealerStatus, Tier } from '@dn/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env';
-import type { RateLimits } from './services/accounts/rate-limit';
-import type { MailService } from './services/mail/outbox';
 
 export interface User {
   id: string;
@@ -42,12 +42,49 @@ export interface SessionControl {
   rememberDevice?(account: string): void;
 }
 
+export interface Limit {
+  max: number;
+  windowSec: number;
+}
+
+/**
+ * Tight where they protect something: failed sign-ins and anything that sends email. The values
+ * are services/accounts/rate-limit.ts's DEFAULT_LIMITS; it counts them.
+ */
+export interface RateLimits {
+  loginPerAccount: Limit;
+  loginPerIp: Limit;
+  resetPerAccount: Limit;
+  resetPerIp: Limit;
+  signupPerIp: Limit;
+  callPerIp: Limit;
+  trackPerIp: Limit;
+  /** The referral typeahead: a typist sends a few a minute; a scraper walking prefixes is refused. */
+  typeaheadPerIp: Limit;
+  /**
+   * Emails an anonymous visitor can have sent to one address (call confirmations, reset links,
+   * "application received"), counted per recipient whatever IP asks (decision 0701).
+   */
+  mailPerRecipient: Limit;
+}
+
+/** The outbox's sender as a request sees it; services/mail/outbox.ts's MailService is the one. */
+export interface Mailer {
+  /** Sends what is due now, without waiting; failures stay queued. */
+  kick(): void;
+  /** Sends every due message; resolves with how many were handled. */
+  flush(): Promise<number>;
+  /** Sends what is due every `intervalMs`. */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
 /** Built once at start: everything a request needs that is not about the request. */
 export interface Deps {
   db: Kysely<DB>;
   config: Config;
   log: FastifyBaseLogger;
-  mail: MailService;
+  mail: Mailer;
   limits: RateLimits;
 }
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken } from '../src/lib/tokens';
 import { enqueueMail, MailService } from '../src/services/mail/outbox';
 import { startSmtp } from './smtp';
 
@@ -49,6 +50,36 @@ describe('mail outbox', () => {
         .executeTakeFirstOrThrow();
       expect(row.status).toBe('sent');
       expect(row.sentAt).not.toBeNull();
+    } finally {
+      await mail.stop();
+      await smtp.close();
+    }
+  });
+
+  it('once sent, the stored bodies lose every one-time token (the schema format), and only whole tokens', async () => {
+    const smtp = await startSmtp();
+    const mail = new MailService(t.db, { smtpUrl: smtp.url, from: 'Test <t@test.local>', log });
+    const token = randomToken();
+    const longer = `${randomToken()}x`; // 44 characters: not a token, kept as it is
+    try {
+      await enqueueMail(t.db, {
+        kind: 'test',
+        to: 'scrub@example.com',
+        subject: 'Scrub me',
+        text: `Open https://dealers.test/login?token=${token} now. Reference ${longer}.`,
+        html: `<a href="https://dealers.test/login?token=${token}">Set up</a> ${longer}`,
+      });
+      expect(await mail.flush()).toBe(1);
+      const got = await smtp.waitFor('scrub@example.com', /Scrub me/);
+      expect(got.text).toContain(`token=${token}`);
+      const row = await t.db
+        .selectFrom('emailOutbox')
+        .select(['textBody', 'htmlBody', 'status'])
+        .where('subject', '=', 'Scrub me')
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('sent');
+      expect(row.textBody).toBe(`Open https://dealers.test/login?token=[removed] now. Reference ${longer}.`);
+      expect(row.htmlBody).toBe(`<a href="https://dealers.test/login?token=[removed]">Set up</a> ${longer}`);
     } finally {
       await mail.stop();
       await smtp.close();

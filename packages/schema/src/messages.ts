@@ -17,5 +17,16 @@ export const ACCESS_DENIED = 'Access Denied: You need administrator privileges t
  */
 export const SERVER_BUSY = 'The server is busy. Please try again in a few seconds.';
 
-/** A session id or one-time token: 32 random bytes, base64url (43 characters). */
-export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A session id or one-time token (a link's, a status link's): 32 random bytes, base64url, so 43
+ * characters of this set. Written once; the outbox scrubs sent links with the same pattern.
+ */
+const TOKEN_CHAR = '[A-Za-z0-9_-]';
+const TOKEN = `${TOKEN_CHAR}{43}`;
+export const TOKEN_SHAPE = new RegExp(`^${TOKEN}$`);
+/**
+ * A token as a whole word inside a text (not part of a longer run of its characters), as a
+ * pattern source that JavaScript and PostgreSQL regular expressions read alike: what the outbox
+ * removes from an email's stored bodies once it has left (packages/db takes it as a parameter).
+ */
+export const TOKEN_IN_TEXT = `(?<!${TOKEN_CHAR})${TOKEN}(?!${TOKEN_CHAR})`;

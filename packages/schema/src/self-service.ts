@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalHttpUrl, optionalText, phone } from './common';
 import { CRM_NAMES } from './constants';
 import { address } from './dealer';
+import { TOKEN_SHAPE } from './messages';
 
 // Issue 15: the applicant's status link, the referral typeahead, the dealer's own profile.
 
@@ -20,10 +21,9 @@ export const publicDealerSearch = z
   })
   .default({});
 
-/** A status link's token: 43 base64url characters (32 random bytes). */
-export const STATUS_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+/** A status link's token: a token like every other (TOKEN_SHAPE). */
 export const statusTokenInput = z.object({
-  token: z.string().max(100, 'Unknown status link').regex(STATUS_TOKEN_RE, 'Unknown status link'),
+  token: z.string().max(100, 'Unknown status link').regex(TOKEN_SHAPE, 'Unknown status link'),
 });
 export const STATUS_LINK_NOT_FOUND = 'This status link is not valid. It may have been revoked.';
 

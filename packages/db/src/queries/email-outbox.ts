@@ -19,12 +19,13 @@ export interface ClaimedMail extends MailContent {
 }
 
 /**
- * A one-time link's shape (43 base64url characters, as TOKEN_SHAPE in @dn/schema) as a whole word:
- * what a finished email's bodies lose, so no live secret rests in the table once it has left.
+ * What a finished email's bodies lose, so no live secret rests in the table once it has left:
+ * every match of `linkPattern`, a one-time link's token as a whole word (a PostgreSQL regular
+ * expression). The token's format is written once, in @dn/schema (TOKEN_IN_TEXT), which this
+ * package may not import: the caller passes it.
  */
-const LINK_TOKEN = '(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])';
-const scrubbed = (column: 'text_body' | 'html_body') =>
-  sql.raw(`regexp_replace(${column}, '${LINK_TOKEN}', '[removed]', 'g')`);
+const scrubbed = (column: 'text_body' | 'html_body', linkPattern: string) =>
+  sql`regexp_replace(${sql.raw(column)}, ${linkPattern}, '[removed]', 'g')`;
 
 /**
  * Claims up to `limit` due messages for sending. SKIP LOCKED lets several instances share the
@@ -58,13 +59,14 @@ export async function claimDueMail(db: Executor, limit: number, staleBefore: Dat
 }
 
 /**
- * Marks 'superseded' every waiting message whose one-time link was retired, used or expired
- * before it left (and scrubs its link): it is never sent. Resolves with how many.
+ * Marks 'superseded' every waiting message (or only message `id`) whose one-time link was retired,
+ * used or expired before it left, and scrubs its link (`linkPattern`, see `scrubbed`): it is never
+ * sent. Resolves with how many.
  */
-export async function supersedeDeadLinks(db: Executor, id?: string): Promise<number> {
+export async function supersedeDeadLinks(db: Executor, linkPattern: string, id?: string): Promise<number> {
   const r = await sql`
-    update email_outbox o set status = 'superseded', text_body = ${scrubbed('text_body')},
-      html_body = ${scrubbed('html_body')}, sent_at = null
+    update email_outbox o set status = 'superseded', text_body = ${scrubbed('text_body', linkPattern)},
+      html_body = ${scrubbed('html_body', linkPattern)}, sent_at = null
     where o.status in ('pending', 'sending') and o.token_hash is not null
       ${id ? sql`and o.id = ${id}` : sql``}
       and not exists (
@@ -91,22 +93,32 @@ export async function insertMail(db: Executor, m: NewMail): Promise<string> {
 }
 
 /**
- * A message that left (or, without a mail server, was logged): its one-time links are scrubbed
- * from the stored bodies, so the table keeps the subject and kind for the timeline, never a live link.
+ * A message that left (or, without a mail server, was logged): its one-time links (`linkPattern`)
+ * are scrubbed from the stored bodies, so the table keeps the subject and kind for the timeline,
+ * never a live link.
  */
-export async function markMailDone(db: Executor, id: string, status: 'sent' | 'logged'): Promise<void> {
+export async function markMailDone(
+  db: Executor,
+  id: string,
+  status: 'sent' | 'logged',
+  linkPattern: string,
+): Promise<void> {
   await sql`
     update email_outbox set status = ${status}, sent_at = now(),
       ${status === 'sent' ? sql`last_error = null,` : sql``}
-      text_body = ${scrubbed('text_body')}, html_body = ${scrubbed('html_body')}
+      text_body = ${scrubbed('text_body', linkPattern)}, html_body = ${scrubbed('html_body', linkPattern)}
     where id = ${id}`.execute(db);
 }
 
-/** A failed attempt: back to 'pending' for another try at `nextAttemptAt`, or 'failed' for good. */
+/**
+ * A failed attempt: back to 'pending' for another try at `nextAttemptAt`, or 'failed' for good
+ * (then its one-time links, `linkPattern`, are scrubbed).
+ */
 export async function markMailFailed(
   db: Executor,
   id: string,
   f: { giveUp: boolean; lastError: string; nextAttemptAt: Date },
+  linkPattern: string,
 ): Promise<void> {
   await db
     .updateTable('emailOutbox')
@@ -115,7 +127,8 @@ export async function markMailFailed(
     .execute();
   // Given up for good: its links are scrubbed as a sent message's are.
   if (f.giveUp) {
-    await sql`update email_outbox set text_body = ${scrubbed('text_body')}, html_body = ${scrubbed('html_body')}
+    await sql`update email_outbox set text_body = ${scrubbed('text_body', linkPattern)},
+      html_body = ${scrubbed('html_body', linkPattern)}
       where id = ${id}`.execute(db);
   }
 }

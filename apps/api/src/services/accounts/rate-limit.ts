@@ -7,30 +7,11 @@ import {
   findWindows,
   releaseHits,
 } from '@dn/db/queries/rate-limits';
+import type { Limit, RateLimits } from '../../context';
 import { AppError } from '../../lib/app-error';
 
-export interface Limit {
-  max: number;
-  windowSec: number;
-}
-
-/** Tight where they protect something: failed sign-ins and anything that sends email. */
-export interface RateLimits {
-  loginPerAccount: Limit;
-  loginPerIp: Limit;
-  resetPerAccount: Limit;
-  resetPerIp: Limit;
-  signupPerIp: Limit;
-  callPerIp: Limit;
-  trackPerIp: Limit;
-  /** The referral typeahead: a typist sends a few a minute; a scraper walking prefixes is refused. */
-  typeaheadPerIp: Limit;
-  /**
-   * Emails an anonymous visitor can have sent to one address (call confirmations, reset links,
-   * "application received"), counted per recipient whatever IP asks (decision 0701).
-   */
-  mailPerRecipient: Limit;
-}
+/** The budgets' shape is the Context's (src/context.ts, below the services); re-exported for callers. */
+export type { Limit, RateLimits };
 
 export const DEFAULT_LIMITS: RateLimits = {
   loginPerAccount: { max: 5, windowSec: 15 * 60 },

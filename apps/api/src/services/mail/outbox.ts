@@ -8,8 +8,10 @@ import {
   type NewMail,
   supersedeDeadLinks,
 } from '@dn/db/queries/email-outbox';
+import { TOKEN_IN_TEXT } from '@dn/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mailer } from '../../context';
 
 export interface MailMessage {
   /** What the message is, for the dealer's timeline: 'approval', 'password_reset', ... */
@@ -67,7 +69,7 @@ export function backoffMs(attempts: number): number {
  * 'superseded' instead of sent. Once a message leaves (or is logged, or fails for good) its
  * stored bodies lose their one-time links; a message still waiting keeps its link until then.
  */
-export class MailService {
+export class MailService implements Mailer {
   private transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -122,7 +124,7 @@ export class MailService {
     let handled = 0;
     // A waiting message whose link died does not hold the newer ones to its recipient back
     // (once a flush: each message is looked at again just before it leaves).
-    await supersedeDeadLinks(this.db);
+    await supersedeDeadLinks(this.db, TOKEN_IN_TEXT);
     for (;;) {
       const batch = await this.claim(10);
       if (batch.length === 0) return handled;
@@ -139,7 +141,7 @@ export class MailService {
 
   private async deliver(m: ClaimedMail): Promise<void> {
     // The last look before it leaves: a link retired or used since the claim is not sent.
-    if (m.tokenHash && (await supersedeDeadLinks(this.db, m.id)) > 0) {
+    if (m.tokenHash && (await supersedeDeadLinks(this.db, TOKEN_IN_TEXT, m.id)) > 0) {
       this.opts.log.info({ mailId: m.id, kind: m.kind }, 'email superseded: its link was retired before it left');
       return;
     }
@@ -152,7 +154,7 @@ export class MailService {
       } else {
         this.opts.log.info({ mailId: m.id, kind: m.kind }, 'email kept (no SMTP_URL: not sent; body not logged)');
       }
-      await markMailDone(this.db, m.id, 'logged');
+      await markMailDone(this.db, m.id, 'logged', TOKEN_IN_TEXT);
       return;
     }
     try {
@@ -168,18 +170,23 @@ export class MailService {
           content: a.content,
         })),
       });
-      await markMailDone(this.db, m.id, 'sent');
+      await markMailDone(this.db, m.id, 'sent', TOKEN_IN_TEXT);
     } catch (err) {
       const giveUp = m.attempts >= MAX_ATTEMPTS;
       this.opts.log.warn(
         { err, mailId: m.id, attempts: m.attempts },
         giveUp ? 'email failed for good' : 'email failed, will retry',
       );
-      await markMailFailed(this.db, m.id, {
-        giveUp,
-        lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
-        nextAttemptAt: new Date(Date.now() + backoffMs(m.attempts)),
-      });
+      await markMailFailed(
+        this.db,
+        m.id,
+        {
+          giveUp,
+          lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffMs(m.attempts)),
+        },
+        TOKEN_IN_TEXT,
+      );
     }
   }
 }
