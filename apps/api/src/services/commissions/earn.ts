@@ -33,9 +33,13 @@ export function commissionCents(rule: Pick<CommissionRule, 'type' | 'value'>, or
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Calendar months (UTC), as PostgreSQL's `+ interval 'N months'`: a day the month lacks is its last day (Jan 31 + 1 = Feb 28). */
 function addMonthsUtc(d: Date, months: number): Date {
   const r = new Date(d.getTime());
+  r.setUTCDate(1);
   r.setUTCMonth(r.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return r;
 }
 
