@@ -237,6 +237,47 @@ describe('payouts and the recruiter view', () => {
     expect((await post(`/api/admin/commissions/${paidId}/void`, { reason: 'late' })).statusCode).toBe(409);
   });
 
+  it("the summary's this month counts the commissions earned this month only (not last month's, not voided ones, not another recruiter's)", async () => {
+    await setRule(h, admin, 'Authorized', { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
+    const { recruiter, dealer } = await referredPair(h, { tier: 'Authorized' });
+    const other = await referredPair(h, { tier: 'Authorized' });
+    const order = async (orderId: string, dealerId: string, amount: string) => {
+      const res = await postWebhook(h, { orderId, dealerId, amount, orderedAt: daysAgo(1) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await order(`M-now-${dealer.id}`, dealer.id, '100.00'); // 10.00, this month
+    await order(`M-last-${dealer.id}`, dealer.id, '50.00'); // 5.00, moved to last month below
+    await order(`M-void-${dealer.id}`, dealer.id, '30.00'); // 3.00, voided: the order is cancelled
+    await order(`M-other-${other.dealer.id}`, other.dealer.id, '70.00'); // 7.00, another recruiter's
+    const cancel = await postWebhook(h, {
+      orderId: `M-void-${dealer.id}`,
+      dealerId: dealer.id,
+      amount: '30.00',
+      orderedAt: daysAgo(1),
+      status: 'cancelled',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Last month: the day before this month's first (UTC), when the commission was earned.
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 86_400_000);
+    await h.db
+      .updateTable('commissions')
+      .set({ createdAt: lastMonth })
+      .where('orderId', '=', `M-last-${dealer.id}`)
+      .execute();
+
+    const view = await get('/api/affiliate/commissions', await signInDealer(h.app, recruiter.email));
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().summary).toEqual({
+      pending: '15.00',
+      approved: '0.00',
+      paid: '0.00',
+      clawbacks: '0.00',
+      thisMonth: '10.00',
+    });
+    expect(view.json().total).toBe(3);
+  });
+
   it('refuses bad payout input with 400, 401, 403; the recruiter view is dealer-only', async () => {
     expect((await post('/api/admin/payouts', { minimum: 'ten' })).statusCode).toBe(400);
     expect((await post('/api/admin/payouts/nope/paid', { reference: 'x' })).statusCode).toBe(400);
