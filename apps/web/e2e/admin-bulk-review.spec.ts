@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
+import { invitedAdmin } from './support/accounts';
 import { waitForMail } from './support/mail';
 import { sql } from './support/site';
 
@@ -10,10 +11,10 @@ import { sql } from './support/site';
 
 const COUNT = 55; // more than a page (50), so "all N matching this filter" is the selection
 
-async function signIn(page: Page) {
+async function signIn(page: Page, account: { username: string; password: string } = ADMIN) {
   await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
@@ -73,11 +74,18 @@ async function rejectAllMatching(page: Page, tag: string, reason: string) {
 
 test('a reviewer rejects all pending matching a search, undoes it, then rejects again and each applicant is told why', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   const tag = `br${Date.now().toString(36)}`;
   const emails = await seed(tag, COUNT);
-  await signIn(page);
+  // A reviewer, invited by the owner as the Team tab does: not the e2e owner.
+  const reviewer = await invitedAdmin(baseURL, 'reviewer');
+  await signIn(page, reviewer);
+  const [me] = await sql<{ role: string }>('select role from admins where username = $1', [reviewer.username]);
+  expect(me?.role).toBe('reviewer');
+  await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
 
   const undone = `Undone reason ${tag}`;
   const final = `We are not recruiting in your area yet (${tag})`;
@@ -106,6 +114,20 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   const queued = await outbox(tag);
   expect(queued).toHaveLength(COUNT);
   expect(queued.every((m) => m.text_body.includes(final) && !m.text_body.includes(undone))).toBe(true);
+
+  // A dealer's timeline links to the Activity tab filtered to that dealer: its two rejections and
+  // the undo, each by this reviewer, and no other dealer's rows.
+  const [first] = await sql<{ id: string }>('select id::text as id from dealers where email = $1', [emails[0]]);
+  await page.goto(`/admin?q=${tag}&status=rejected`);
+  await page.getByTestId('dealer-row').filter({ hasText: emails[0]! }).getByRole('button', { name: 'History' }).click();
+  await page.getByRole('link', { name: 'All activity of this dealer' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]tab=activity(&|.*&)dealer=${first!.id}(&|$)`));
+  await expect(page.getByLabel('Dealer ID')).toHaveValue(first!.id);
+  const activity = page.getByTestId('activity-row');
+  await expect(activity.filter({ hasText: 'dealer.rejected' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(activity.filter({ hasText: 'dealer.decision_undone' })).toHaveCount(1);
+  await expect(activity.filter({ hasNotText: emails[0]! })).toHaveCount(0);
+  await expect(activity.filter({ hasText: 'dealer.rejected' }).filter({ hasText: reviewer.username })).toHaveCount(2);
 });
 
 test('on a phone (390 px) the dealers are cards and every action is on screen', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { ADMIN } from '../global-setup';
 import { linkIn, waitForMail } from './mail';
 
@@ -60,4 +60,36 @@ export async function approvedDealer(
   const res = await signedIn.post('/api/dealer/setup-password', { data: { token, password: 'dealer-pass-1' } });
   if (!res.ok()) throw new Error(`setup-password failed: ${res.status()} ${await res.text()}`);
   return { id, email, password: 'dealer-pass-1' };
+}
+
+/**
+ * An admin with `role`, made the way the product makes one: the e2e owner invites the address
+ * (POST /api/admin/team/invitations) and the invitee accepts from the emailed one-time link
+ * (POST /api/auth/accept-invite). Returns the credentials to sign in with (the username is the
+ * invited email).
+ */
+export async function invitedAdmin(baseURL: string | undefined, role: 'owner' | 'reviewer' | 'viewer') {
+  const email = uniqueEmail(role);
+  const password = `${role}-password-1`;
+  const owner = await playwrightRequest.newContext({ baseURL });
+  const invitee = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await owner.post('/api/admin/login', { data: ADMIN });
+    if (!login.ok()) throw new Error(`owner login failed: ${login.status()}`);
+    const invite = await owner.post('/api/admin/team/invitations', { data: { email, role } });
+    if (!invite.ok()) throw new Error(`invitation failed: ${invite.status()} ${await invite.text()}`);
+    const token = new URL(linkIn(await waitForMail(email, /invited/), '/admin/accept-invite')).searchParams.get(
+      'token',
+    );
+    const accept = await invitee.post('/api/auth/accept-invite', {
+      data: { token, fullName: `E2E ${role}`, password },
+    });
+    if (!accept.ok()) throw new Error(`accept-invite failed: ${accept.status()} ${await accept.text()}`);
+    const { user } = (await accept.json()) as { user: { adminRole: string } };
+    if (user.adminRole !== role) throw new Error(`the invited admin is ${user.adminRole}, not ${role}`);
+    return { username: email, password };
+  } finally {
+    await owner.dispose();
+    await invitee.dispose();
+  }
 }
