@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PREPARED_STATEMENTS } from './prepared';
 import type { DB } from './types';
 
 export type DbKind = 'postgres' | 'pglite';
@@ -26,7 +27,23 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/**
+ * Every connection the pool opens runs the compiled-once queries (prepared.ts) as named prepared
+ * statements: parsed and planned once per connection, then only bound and executed. Any other
+ * statement goes through unchanged.
+ */
+function prepareHotStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+      const name = typeof text === 'string' && callback === undefined ? PREPARED_STATEMENTS.get(text) : undefined;
+      return name ? query({ name, text, values }) : query(text, values, callback);
+    }) as typeof client.query;
+  });
+}
+
 export function createKysely(pool: pg.Pool): Kysely<DB> {
+  prepareHotStatements(pool);
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareQuery } from './prepared';
 import { createTestDatabase, newDealer, type TestDatabase } from './testing';
@@ -49,6 +50,18 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
       return (await byEmail(trx, { email: 'a@prepared.test', minOrders: 0 })).rows;
     });
     expect(rows).toEqual([{ fullName: 'Renamed', totalOrders: 0 }]);
+  });
+
+  it('runs as a named prepared statement on each connection, parsed once', async () => {
+    await t.db.connection().execute(async (c) => {
+      for (const email of ['a@prepared.test', 'b@prepared.test', 'c@prepared.test']) {
+        await byEmail(c, { email, minOrders: 0 });
+      }
+      const { rows } = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements where name like 'dn_q%'`.execute(c);
+      const mine = rows.filter((r) => r.statement.includes('"total_orders" >='));
+      expect(mine).toHaveLength(1);
+    });
   });
 
   it('refuses a parameter the query does not use', async () => {
