@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueApprovalEmail } from '../src/services/accounts/emails';
 import { RESET_ANSWER } from '../src/services/accounts/passwords';
 import {
   cookieOf,
@@ -8,6 +7,7 @@ import {
   type Harness,
   mailHarnessForFile,
   setupPassword,
+  signInAdmin,
   signInDealer,
   uniqueEmail,
 } from './helpers';
@@ -39,15 +39,13 @@ const outboxCount = async (to: string) =>
 describe('approval email', () => {
   it('arrives by SMTP with a PUBLIC_URL link that sets the password and signs the dealer in', async () => {
     const d = await createDealer(h.db, { password: null, fullName: 'Pat Approved', tier: 'Authorized' });
-    await h.db
-      .transaction()
-      .execute((trx) =>
-        queueApprovalEmail(
-          trx,
-          { id: d.id, email: d.email, fullName: 'Pat Approved', tier: 'Authorized' },
-          h.app.deps.config,
-        ),
-      );
+    // The admin's Send Approval Email (an approved dealer who never got a link): the one approval.
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/dealers/${d.id}/send-approval-email`,
+      headers: { cookie: await signInAdmin(h.app) },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
     await h.app.deps.mail.flush();
     const mail = await h.smtp.waitFor(d.email, /approved/);
     expect(mail.subject).toBe('Your dealer application is approved: set up your password');

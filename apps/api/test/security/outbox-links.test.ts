@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/env';
+import { sha256 } from '../../src/lib/tokens';
 import { ensureAdmin } from '../../src/services/accounts/admins';
 import { createDealer, GENEROUS_LIMITS, signInAdmin, type TestApp, testConfig, uniqueEmail } from '../helpers';
 import { startSmtp } from '../smtp';
@@ -55,55 +56,83 @@ const setup = (a: TestApp, token: string) =>
   });
 
 describe('outbox order and superseded links', () => {
-  it('approve, then Send Approval Email, 20 times: the last email delivered holds the one working link', async () => {
-    const smtp = await startSmtp();
-    closers.push(() => smtp.close());
-    // An undo window holds the approval email, as in production.
-    const a = await appWith({ smtpUrl: smtp.url, undoWindowSec: 60 });
-    const admin = await signInAdmin(a, 'order-reviewer');
-    for (let i = 0; i < 20; i++) {
-      const d = await createDealer(a.deps.db, { status: 'pending', password: null });
-      const approve = await a.inject({
-        method: 'POST',
-        url: `/api/admin/dealers/${d.id}/approve`,
-        headers: { cookie: admin },
-      });
-      expect(approve.statusCode, approve.body).toBe(200);
-      const send = await a.inject({
-        method: 'POST',
-        url: `/api/admin/dealers/${d.id}/reset-password`,
-        headers: { cookie: admin },
-      });
-      expect(send.statusCode, send.body).toBe(200);
-      await a.deps.mail.flush();
-      // The undo window ends: whatever the outbox still holds for the dealer is due now.
-      await a.deps.db
-        .updateTable('emailOutbox')
-        .set({ nextAttemptAt: new Date() })
-        .where('dealerId', '=', d.id)
-        .where('status', '=', 'pending')
-        .execute();
-      await a.deps.mail.flush();
+  // The admin's second click after Approve: Send Approval Email (admin.sendApprovalEmail) is the
+  // issue's path; Reset Password (admin.resetPassword) sends the other kind of link and must
+  // supersede the held approval email just the same.
+  const secondClicks = [
+    { label: 'Send Approval Email', path: 'send-approval-email', kind: 'approval' },
+    { label: 'Reset Password', path: 'reset-password', kind: 'password_reset' },
+  ] as const;
 
-      const mails = smtp.received.filter((m) => m.to.includes(d.email.toLowerCase()));
-      expect(mails.length, `try ${i}`).toBeGreaterThan(0);
-      const last = tokensIn(mails.at(-1)?.text ?? '');
-      expect(last, `try ${i}`).toHaveLength(1);
-      // Every earlier link is dead; the last one works.
-      for (const m of mails.slice(0, -1)) {
-        for (const t of tokensIn(m.text)) expect((await setup(a, t)).statusCode, `try ${i}`).not.toBe(200);
+  for (const second of secondClicks) {
+    it(`approve, then ${second.label}, 20 times: the last email delivered holds the one working link`, async () => {
+      const smtp = await startSmtp();
+      closers.push(() => smtp.close());
+      // An undo window holds the approval email, as in production.
+      const a = await appWith({ smtpUrl: smtp.url, undoWindowSec: 60 });
+      const admin = await signInAdmin(a, `order-reviewer-${second.path}`);
+      for (let i = 0; i < 20; i++) {
+        const d = await createDealer(a.deps.db, { status: 'pending', password: null });
+        const approve = await a.inject({
+          method: 'POST',
+          url: `/api/admin/dealers/${d.id}/approve`,
+          headers: { cookie: admin },
+        });
+        expect(approve.statusCode, approve.body).toBe(200);
+        const send = await a.inject({
+          method: 'POST',
+          url: `/api/admin/dealers/${d.id}/${second.path}`,
+          headers: { cookie: admin },
+        });
+        expect(send.statusCode, send.body).toBe(200);
+        await a.deps.mail.flush();
+        // The undo window ends: whatever the outbox still holds for the dealer is due now.
+        await a.deps.db
+          .updateTable('emailOutbox')
+          .set({ nextAttemptAt: new Date() })
+          .where('dealerId', '=', d.id)
+          .where('status', '=', 'pending')
+          .execute();
+        await a.deps.mail.flush();
+
+        // One live link for the dealer, and it is in the last email delivered.
+        const live = await a.deps.db
+          .selectFrom('magicLinkTokens')
+          .select('token')
+          .where('dealerId', '=', d.id)
+          .where('used', '=', false)
+          .where('expiresAt', '>', new Date())
+          .execute();
+        expect(live, `try ${i}`).toHaveLength(1);
+        const mails = smtp.received.filter((m) => m.to.includes(d.email.toLowerCase()));
+        expect(mails.length, `try ${i}`).toBeGreaterThan(0);
+        const last = tokensIn(mails.at(-1)?.text ?? '');
+        expect(last, `try ${i}`).toHaveLength(1);
+        expect(live[0]?.token, `try ${i}`).toBe(sha256(last[0] as string));
+        // Every earlier link is dead; the last one works.
+        for (const m of mails.slice(0, -1)) {
+          for (const t of tokensIn(m.text)) expect((await setup(a, t)).statusCode, `try ${i}`).not.toBe(200);
+        }
+        const res = await setup(a, last[0] as string);
+        expect(res.statusCode, `try ${i}: ${res.body}`).toBe(200);
+        // In the outbox: the approval held by the undo window was superseded, never sent; the
+        // second click's email is the one that left.
+        const rows = await a.deps.db
+          .selectFrom('emailOutbox')
+          .select(['kind', 'status'])
+          .where('dealerId', '=', d.id)
+          .where('kind', 'in', ['approval', 'password_reset'])
+          .orderBy('createdAt')
+          .orderBy('id')
+          .execute();
+        expect(rows, `try ${i}`).toEqual([
+          { kind: 'approval', status: 'superseded' },
+          { kind: second.kind, status: 'sent' },
+        ]);
+        expect(mails, `try ${i}`).toHaveLength(1);
       }
-      const res = await setup(a, last[0] as string);
-      expect(res.statusCode, `try ${i}: ${res.body}`).toBe(200);
-      const rows = await a.deps.db
-        .selectFrom('emailOutbox')
-        .select(['status'])
-        .where('dealerId', '=', d.id)
-        .where('kind', 'in', ['approval', 'password_reset'])
-        .execute();
-      expect(rows.filter((r) => r.status === 'pending' || r.status === 'sending')).toEqual([]);
-    }
-  }, 120_000);
+    }, 120_000);
+  }
 });
 
 describe('no live secret at rest', () => {

@@ -10,19 +10,22 @@ import { issueToken, retireTokens } from './tokens';
  * one-time link where it carries one; the caller calls ctx.mail.kick() after the commit.
  */
 
-/** The approval email: a link to set a password (72 hours); with `resend`, only a fresh link. */
-export async function queueApprovalEmail(
+/**
+ * A fresh set-up link (72 hours) for a dealer who may sign in but never set a password ("Forgot
+ * password?"). Approving a dealer sends its first link through the one approval,
+ * services/applications/approve.ts.
+ */
+export async function queueSetupLinkEmail(
   trx: Kysely<DB>,
   dealer: EmailDealer,
   config: Pick<Config, 'publicUrl'>,
-  opts: { resend?: boolean } = {},
 ): Promise<void> {
   // A set-up link and a reset link are two click paths to one password: the newest email's
-  // link is the only live one (issue 12: approve, then Send Approval Email, leaves one link).
+  // link is the only live one.
   await retireTokens(trx, dealer.id);
   const token = await issueToken(trx, dealer.id, 'setup');
   await enqueueMail(trx, {
-    ...approvalEmail(dealer, { publicUrl: config.publicUrl, token, resend: opts.resend }),
+    ...approvalEmail(dealer, { publicUrl: config.publicUrl, token, resend: true }),
     tokenHash: sha256(token),
   });
 }

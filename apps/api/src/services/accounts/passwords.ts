@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { hashPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
-import { queueApprovalEmail, queuePasswordChangedEmail, queueResetEmail } from './emails';
+import { queuePasswordChangedEmail, queueResetEmail, queueSetupLinkEmail } from './emails';
 import { lockNoticeKey, sharedLoginKey } from './lock-notice';
 import { clear, hit, spendRecipient } from './rate-limit';
 import { STATUS_MESSAGES } from './sign-in';
@@ -82,7 +82,7 @@ export async function requestPasswordReset(ctx: Context, input: z.output<typeof 
     const send = Boolean(eligible) && recipient.allowed;
     if (eligible && send) {
       if (eligible.password) await queueResetEmail(trx, eligible, ctx.config);
-      else await queueApprovalEmail(trx, eligible, ctx.config, { resend: true });
+      else await queueSetupLinkEmail(trx, eligible, ctx.config);
     }
     await audit(trx, ctx, {
       eventType: 'auth.password_reset_requested',

@@ -2,28 +2,22 @@ import type { DB, Kysely } from '@dn/db';
 import { type ActionMail, applyDealerChange, type DealerChange, insertAdminAction } from '@dn/db/queries/admin-actions';
 import { insertAuditLogs } from '@dn/db/queries/audit-logs';
 import { insertActionMails } from '@dn/db/queries/email-outbox';
-import { replaceSetupTokens } from '@dn/db/queries/magic-link-tokens';
 import { endSessionsOfUsers } from '@dn/db/queries/sessions';
-import {
-  type DealerStatus,
-  type ReviewDecision,
-  type SkipReason,
-  TOKEN_TTL_HOURS,
-  UNDO_WINDOW_SECONDS,
-} from '@dn/schema';
+import { type DealerStatus, type ReviewDecision, type SkipReason, UNDO_WINDOW_SECONDS } from '@dn/schema';
 import type { Context, User } from '../../context';
-import { randomToken, sha256 } from '../../lib/tokens';
+import { approveDealers } from '../applications/approve';
 import { type Application, canSignIn } from '../applications/review';
 import { type AuditEntry, auditRow } from '../audit/audit';
 import { type MailMessage, outboxRow } from '../mail/outbox';
-import { approvalEmail, reactivationEmail, rejectionEmail, suspensionEmail, tierChangeEmail } from '../mail/templates';
+import { reactivationEmail, rejectionEmail, suspensionEmail, tierChangeEmail } from '../mail/templates';
 
 /**
  * The one place an admin's approve, reject, status or tier decision is made, for one dealer or
  * ten thousand (docs/decisions/0620-bulk-review-and-undo.md): which dealers it changes and why
  * the others are skipped, what it writes, who is signed out, which emails it queues (held for
  * the undo window) and the audit rows. The single-dealer endpoints and the bulk run call it
- * with a batch of one or of many, so they cannot disagree.
+ * with a batch of one or of many, so they cannot disagree. An approval is the one approval of
+ * services/applications/approve.ts (link, email and audit), called here as an undoable action.
  */
 
 export type AdminContext = Context & { user: User };
@@ -48,13 +42,14 @@ export function skipReason(d: ReviewDecision, before: Pick<Application, 'status'
   }
 }
 
-const statusAfter = (d: ReviewDecision, before: Application): DealerStatus =>
-  d.kind === 'approve' ? 'approved' : d.kind === 'reject' ? 'rejected' : d.kind === 'status' ? d.status : before.status;
+/** Every decision but approval, which approveDealers makes. */
+type OtherDecision = Exclude<ReviewDecision, { kind: 'approve' }>;
 
-function change(d: ReviewDecision, admin: string): DealerChange {
+const statusAfter = (d: OtherDecision, before: Application): DealerStatus =>
+  d.kind === 'reject' ? 'rejected' : d.kind === 'status' ? d.status : before.status;
+
+function change(d: OtherDecision, admin: string): DealerChange {
   switch (d.kind) {
-    case 'approve':
-      return { kind: 'approve', by: admin };
     case 'reject':
       return { kind: 'reject', reason: d.reason };
     case 'status':
@@ -73,11 +68,9 @@ function statusEmailKind(before: Application, to: DealerStatus): 'suspension' | 
   return null;
 }
 
-function decisionEmail(ctx: AdminContext, d: ReviewDecision, b: Application, token: string | null): MailMessage | null {
+function decisionEmail(ctx: AdminContext, d: OtherDecision, b: Application): MailMessage | null {
   const publicUrl = ctx.config.publicUrl;
   switch (d.kind) {
-    case 'approve':
-      return approvalEmail(b, { publicUrl, token: token ?? '' });
     case 'reject':
       return rejectionEmail(b, { reason: d.reason });
     case 'status': {
@@ -93,7 +86,7 @@ function decisionEmail(ctx: AdminContext, d: ReviewDecision, b: Application, tok
 
 function auditEntry(
   admin: string,
-  d: ReviewDecision,
+  d: OtherDecision,
   b: Application,
   actionId: string,
   emailed: string | null,
@@ -101,13 +94,6 @@ function auditEntry(
   const common = { category: 'admin' as const, dealerId: b.id };
   const tail = { actionId, ...(emailed ? { emailed } : {}) };
   switch (d.kind) {
-    case 'approve':
-      return {
-        ...common,
-        eventType: 'dealer.approved',
-        message: `${admin} approved ${b.email}`,
-        details: { before: { status: b.status }, after: { status: 'approved', accessGranted: true }, ...tail },
-      };
     case 'reject':
       return {
         ...common,
@@ -161,6 +147,12 @@ export async function decideBatch(
     else changing.push(r);
   }
   if (changing.length === 0) return { changed: 0, skipped };
+  const notBefore = action.mailNotBefore ?? mailNotBefore(action.undoUntil);
+
+  if (d.kind === 'approve') {
+    await approveDealers(trx, ctx, changing, { path: 'approve', action: { id: action.id, mailNotBefore: notBefore } });
+    return { changed: changing.length, skipped };
+  }
 
   await applyDealerChange(
     trx,
@@ -173,25 +165,13 @@ export async function decideBatch(
     changing.filter((r) => canSignIn(r.status) && !canSignIn(statusAfter(d, r))).map((r) => r.id),
   );
 
-  const tokens = new Map<string, string>();
-  if (d.kind === 'approve') {
-    const expiresAt = new Date(Date.now() + TOKEN_TTL_HOURS.setup * 3_600_000);
-    for (const r of changing) tokens.set(r.id, randomToken());
-    await replaceSetupTokens(
-      trx,
-      changing.map((r) => ({ tokenHash: sha256(tokens.get(r.id) ?? ''), dealerId: r.id, expiresAt })),
-    );
-  }
   const mails: ActionMail[] = [];
   const audits = changing.map((r) => {
-    const m = decisionEmail(ctx, d, r, tokens.get(r.id) ?? null);
-    if (m) {
-      const token = tokens.get(r.id);
-      mails.push(outboxRow({ ...m, dealerId: r.id, tokenHash: token ? sha256(token) : null }));
-    }
+    const m = decisionEmail(ctx, d, r);
+    if (m) mails.push(outboxRow({ ...m, dealerId: r.id }));
     return auditRow(ctx, auditEntry(ctx.user.username, d, r, action.id, m?.kind ?? null));
   });
-  await insertActionMails(trx, action.id, action.mailNotBefore ?? mailNotBefore(action.undoUntil), mails);
+  await insertActionMails(trx, action.id, notBefore, mails);
   await insertAuditLogs(trx, audits);
   return { changed: changing.length, skipped };
 }
