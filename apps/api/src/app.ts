@@ -154,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(authPlugin, { deps });
-  await app.register(referralPlugin);
+  await app.register(referralPlugin, { publicUrl: config.publicUrl });
   await app.register(etagPlugin);
   await app.register(cachePolicyPlugin);
 

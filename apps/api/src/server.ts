@@ -47,7 +47,7 @@ async function main() {
   process.stdout.write(`\n  Dealer Network is running at ${config.publicUrl}\n  Database: ${where}\n`);
   if (admin.generatedPassword) {
     process.stdout.write(
-      `  Admin sign-in (shown once, change it with ADMIN_PASSWORD or pnpm admin:create):\n` +
+      `  Admin sign-in (shown once; change the password in the admin console's Your Account tab or with pnpm admin:create):\n` +
         `    ${config.publicUrl}/admin/login  username: ${admin.username}  password: ${admin.generatedPassword}\n\n`,
     );
   } else {

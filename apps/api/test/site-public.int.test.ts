@@ -203,15 +203,31 @@ describe('referral cookie on the server response', () => {
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/HttpOnly/i);
-    expect(cookie).not.toMatch(/Secure/);
   });
 
-  it('marks it Secure on https', async () => {
-    const app = await createHarness({ config: { trustProxy: '127.0.0.1' } });
+  const recruiterCookie = (res: { headers: Record<string, unknown> }) =>
+    [res.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith('recruiter_id='));
+
+  it('is Secure whenever PUBLIC_URL is https, even behind a proxy that is not in TRUST_PROXY', async () => {
+    const app = await createHarness({ config: { publicUrl: 'https://dealers.example.com', trustProxy: undefined } });
     try {
-      const res = await app.app.inject({ url: '/?r=rita-01', headers: { 'x-forwarded-proto': 'https' } });
-      const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('recruiter_id='));
-      expect(cookie).toMatch(/Secure/);
+      // Fastify sees plain http (an X-Forwarded-Proto from an untrusted proxy is not believed).
+      for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+        const cookie = recruiterCookie(await app.app.inject({ url: '/?r=rita-01', headers }));
+        expect(cookie).toMatch(/^recruiter_id=rita-01;/);
+        expect(cookie).toMatch(/; Secure/);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('follows the request on an http PUBLIC_URL (development): not Secure over plain http, Secure on https', async () => {
+    const app = await createHarness({ config: { publicUrl: 'http://localhost:3000', trustProxy: '127.0.0.1' } });
+    try {
+      expect(recruiterCookie(await app.app.inject('/?r=rita-01'))).not.toMatch(/Secure/);
+      const https = await app.app.inject({ url: '/?r=rita-01', headers: { 'x-forwarded-proto': 'https' } });
+      expect(recruiterCookie(https)).toMatch(/Secure/);
     } finally {
       await app.close();
     }

@@ -6,7 +6,9 @@ import fp from 'fastify-plugin';
  * `GET /?r=ID` (any page) sets the recruiter_id cookie on the server's response too: browsers
  * cap the lifetime of script-set cookies and a client router may drop the parameter before
  * the page code reads it. Not httpOnly, because the wizard reads it. An id that is not
- * well formed is ignored with a warning.
+ * well formed is ignored with a warning. Secure whenever PUBLIC_URL is https (as the session
+ * cookie, plugins/session.ts): the site is reached over TLS whether or not its proxy is in
+ * TRUST_PROXY; on an http PUBLIC_URL (development) it follows the request.
  */
 /** The well-formed ?r= of a page request (not the API, not assets), or null. */
 function recruiterIdOf(req: FastifyRequest): string | null {
@@ -25,7 +27,8 @@ function recruiterIdOf(req: FastifyRequest): string | null {
 }
 
 export const referralPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { publicUrl: string }) => {
+    const httpsSite = opts.publicUrl.startsWith('https:');
     app.addHook('onRequest', (req, reply, done) => {
       const r = recruiterIdOf(req);
       if (r !== null) {
@@ -33,7 +36,7 @@ export const referralPlugin = fp(
           path: '/',
           maxAge: RECRUITER_COOKIE_DAYS * 24 * 60 * 60,
           sameSite: 'lax',
-          secure: req.protocol === 'https',
+          secure: httpsSite || req.protocol === 'https',
           httpOnly: false,
         });
       }

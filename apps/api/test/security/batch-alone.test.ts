@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TRPC_MAX_BATCH } from '@dn/schema';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src/routers/index';
@@ -226,5 +227,24 @@ describe('the batch refusal reads meta.alone from the router', () => {
       payload: { 0: {}, 1: {} },
     });
     expect(writes.statusCode).toBe(200);
+  });
+
+  it(`caps a batch at TRPC_MAX_BATCH (${TRPC_MAX_BATCH}) calls: one over is refused whole with a 400, one at the cap runs`, async () => {
+    const batch = (n: number) =>
+      h.app.inject({ method: 'GET', url: `/trpc/${Array(n).fill('site.landingVideos').join(',')}?batch=1` });
+    const at = await batch(TRPC_MAX_BATCH);
+    expect(at.statusCode, at.body).toBe(200);
+    expect(at.json()).toHaveLength(TRPC_MAX_BATCH);
+    for (const entry of at.json() as { result?: unknown }[]) expect(entry.result).toBeDefined();
+
+    const over = await batch(TRPC_MAX_BATCH + 1);
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.body).toContain('Batch call exceeds maximum size');
+    // Refused whole: no entry ran (the answer carries no result).
+    expect(over.body).not.toContain('"result"');
+    // Far over the cap it is the same answer, at once.
+    const far = await batch(200);
+    expect(far.statusCode).toBe(400);
+    expect(far.body).toContain('Batch call exceeds maximum size');
   });
 });
