@@ -13,6 +13,8 @@ import { waitForMail } from './support/mail';
  * with statuses and funnel (decision 0720).
  */
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Signs like a Standard Webhooks sender (the server verifies with the standardwebhooks package). */
 function signed(body: string) {
   const id = `msg_${randomUUID()}`;
@@ -100,8 +102,24 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await adminPage.getByRole('button', { name: /sign in|log in|login/i }).click();
     await expect(adminPage).toHaveURL(/\/admin$/);
     await adminPage.getByRole('tab', { name: 'Commissions' }).click();
-    const row = adminPage.getByTestId('admin-commission-row').filter({ hasText: orderId });
-    await expect(row).toContainText('$61.24', { timeout: 45_000 });
+    // The recruiter filter, by keyboard: type the recruiter's email, arrow to the match, Enter.
+    const recruiterFilter = adminPage.getByRole('combobox', { name: 'Recruiter', exact: true });
+    await recruiterFilter.fill(recruiter.email);
+    // The server's answer to the search: this one dealer only.
+    await expect(adminPage.getByRole('option')).toHaveText([new RegExp(escapeRegExp(recruiter.email))], {
+      timeout: 45_000,
+    });
+    await recruiterFilter.press('ArrowDown');
+    await recruiterFilter.press('Enter');
+    await expect(recruiterFilter).toHaveValue(/Rita Recruiter/);
+    // Only this recruiter's one commission is listed (other tests' commissions are not).
+    const rows = adminPage.getByTestId('admin-commission-row');
+    await expect(rows).toHaveCount(1, { timeout: 45_000 });
+    await expect(adminPage.getByTestId('commission-totals')).toContainText('Pending $61.24');
+    await expect(adminPage.getByTestId('commission-totals')).toContainText('1 entries');
+    const row = rows.filter({ hasText: orderId });
+    await expect(row).toContainText('$61.24');
+    await expect(row).toContainText('Rita Recruiter');
     await row.getByRole('checkbox').check();
     await adminPage.getByRole('button', { name: /Approve selected/ }).click();
     await expect(row).toContainText('approved');
@@ -120,6 +138,36 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await waitForMail(recruiter.email, /You earned a \$61\.24 commission/);
     const paid = await waitForMail(recruiter.email, /Your payout of \$61\.24 was sent/);
     expect(paid.text).toContain('ACH-E2E-1');
+
+    // The admin refunds the order from the referred dealer's timeline: the order shows refunded,
+    // and the paid commission is clawed back (a -$61.24 entry for the recruiter).
+    await adminPage.goto(`/admin?q=${encodeURIComponent(referred.email)}`);
+    await adminPage
+      .getByTestId('dealer-row')
+      .filter({ hasText: referred.email })
+      .getByRole('button', { name: 'History' })
+      .click();
+    const timelineOrder = adminPage.getByTestId('dealer-order-row').filter({ hasText: orderId });
+    await expect(timelineOrder).toContainText('placed', { timeout: 45_000 });
+    await timelineOrder.getByRole('button', { name: 'Refund' }).click();
+    await expect(timelineOrder).toContainText('refunded');
+    await expect(timelineOrder.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await expect(adminPage.getByTestId('dealer-orders')).toContainText('0 orders · $0.00 revenue');
+    await adminPage.keyboard.press('Escape');
+    await adminPage.getByRole('tab', { name: 'Commissions' }).click();
+    await recruiterFilter.fill(recruiter.email);
+    // The server's answer to the search: this one dealer only.
+    await expect(adminPage.getByRole('option')).toHaveText([new RegExp(escapeRegExp(recruiter.email))], {
+      timeout: 45_000,
+    });
+    await recruiterFilter.press('ArrowDown');
+    await recruiterFilter.press('Enter');
+    await expect(rows).toHaveCount(2, { timeout: 45_000 });
+    const clawback = rows.filter({ hasText: '-$61.24' });
+    await expect(clawback).toContainText(orderId);
+    await expect(clawback).toContainText('clawback');
+    await expect(rows.filter({ hasText: 'paid' })).toContainText('$61.24');
+    await expect(adminPage.getByTestId('commission-totals')).toContainText('Clawbacks $61.24');
   } finally {
     await admin.dispose();
   }

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
+import { type DealerChoice, DealerPicker } from '../admin/DealerPicker';
 import { useAdminRole } from '../admin-team/role';
 import { CommissionStatusBadge } from '../commissions';
 import { ImportOrders } from './ImportOrders';
@@ -21,12 +22,20 @@ export function CommissionsTab() {
   const { can } = useAdminRole();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<CommissionStatus | undefined>();
+  const [recruiter, setRecruiter] = useState<DealerChoice | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [voiding, setVoiding] = useState<string | null>(null);
-  const input = { status, from: from || undefined, to: to || undefined, page, pageSize: PAGE_SIZE };
+  const input = {
+    status,
+    recruiterDealerId: recruiter?.value,
+    from: from || undefined,
+    to: to || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  };
   const list = useQuery(trpc.commissions.list.queryOptions(input));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
   const approve = useMutation(
@@ -42,6 +51,18 @@ export function CommissionsTab() {
       },
       onError: (e) => notifications.show({ title: 'Failed to approve commissions', message: e.message, color: 'red' }),
     }),
+  );
+  /** A date filter; a new date shows its first page. */
+  const dateFilter = (label: string, value: string, set: (v: string) => void) => (
+    <TextInput
+      label={label}
+      type="date"
+      value={value}
+      onChange={(e) => {
+        set(e.currentTarget.value);
+        setPage(1);
+      }}
+    />
   );
   const data = list.data;
   const pendingIds =
@@ -62,8 +83,19 @@ export function CommissionsTab() {
             }}
             w={160}
           />
-          <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DealerPicker
+            label="Recruiter"
+            value={recruiter}
+            onChange={(choice) => {
+              setRecruiter(choice);
+              setSelected([]);
+              setPage(1);
+            }}
+            clearable
+            w={340}
+          />
+          {dateFilter('From', from, setFrom)}
+          {dateFilter('To', to, setTo)}
           {can('reviewer') && (
             <Button
               disabled={selected.length === 0}

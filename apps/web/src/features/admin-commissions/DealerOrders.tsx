@@ -17,6 +17,8 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+    // A cancelled or refunded order voids its commission or adds a clawback.
+    await queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
   };
   const setStatus = useMutation(
     trpc.orders.setStatus.mutationOptions({
@@ -42,6 +44,7 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
           <DataTable
             rows={orders.data.orders}
             rowKey={(o) => o.id}
+            rowTestId="dealer-order-row"
             striped={false}
             columns={[
               { header: 'Date', cell: (o) => dayjs(o.orderedAt).format(DATE_FORMAT) },
