@@ -13,7 +13,7 @@ import {
   setDealerPassword,
 } from './accounts';
 import { insertAuditLog } from './audit-logs';
-import { findToken, insertToken, retireUnusedTokens, useToken } from './magic-link-tokens';
+import { findToken, insertToken, replacePasswordLinks, retireUnusedTokens, useToken } from './magic-link-tokens';
 
 let t: TestDatabase;
 let dealerId: string;
@@ -105,6 +105,17 @@ describe(`magic-link-tokens queries on ${process.env.TEST_DB}`, () => {
     expect((await findToken(t.db, 'h-r'))?.used).toBe(false);
     await retireUnusedTokens(t.db, dealerId);
     expect((await findToken(t.db, 'h-r'))?.used).toBe(true);
+  });
+
+  it('an approval retires every live set-up and reset link of its dealers and issues the new ones', async () => {
+    await issue('h-old-setup', 'setup');
+    await issue('h-old-reset', 'reset');
+    await replacePasswordLinks(t.db, [
+      { tokenHash: 'h-new-setup', dealerId, expiresAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    expect((await findToken(t.db, 'h-old-setup'))?.used).toBe(true);
+    expect((await findToken(t.db, 'h-old-reset'))?.used).toBe(true);
+    expect(await findToken(t.db, 'h-new-setup')).toMatchObject({ purpose: 'setup', used: false });
   });
 });
 

@@ -23,8 +23,8 @@ export async function insertToken(
     .execute();
 }
 
-/** Retires the dealers' unused set-up links and stores the new ones (hashes only). */
-export async function replaceSetupTokens(
+/** Retires the dealers' unused set-up and reset links and stores the new set-up links (hashes only). */
+export async function replacePasswordLinks(
   db: Executor,
   tokens: readonly { tokenHash: string; dealerId: string; expiresAt: Date }[],
 ): Promise<void> {
@@ -37,7 +37,7 @@ export async function replaceSetupTokens(
       'in',
       tokens.map((t) => t.dealerId),
     )
-    .where('purpose', '=', 'setup')
+    .where('purpose', 'in', ['setup', 'reset'])
     .where('used', '=', false)
     .execute();
   await db

@@ -3,11 +3,10 @@ import { applyDealerChange } from '@dn/db/queries/admin-actions';
 import { insertAuditLogs } from '@dn/db/queries/audit-logs';
 import { markAccessGranted, markDealerApproved } from '@dn/db/queries/dealers';
 import { insertActionMails, insertMail } from '@dn/db/queries/email-outbox';
-import { replaceSetupTokens } from '@dn/db/queries/magic-link-tokens';
+import { replacePasswordLinks } from '@dn/db/queries/magic-link-tokens';
 import { TOKEN_TTL_HOURS } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { retireTokens } from '../accounts/tokens';
 import { type AuditEntry, auditRow } from '../audit/audit';
 import { outboxRow } from '../mail/outbox';
 import { approvalEmail } from '../mail/templates';
@@ -65,13 +64,11 @@ export async function approveDealers(
   }
 
   // A set-up link and a reset link are two click paths to one password: only the newest email's
-  // works. replaceSetupTokens retires the older set-up links of the whole batch in one statement; a
-  // reset link can only have been sent to a dealer who had access or could sign in, so only those
-  // take a statement of their own (an applicant never had one: approving a thousand stays cheap).
-  for (const d of before) if (d.accessGranted || canSignIn(d.status)) await retireTokens(trx, d.id);
+  // works. replacePasswordLinks retires every older set-up and reset link of the whole batch in one
+  // statement, then stores the new set-up links (approving a thousand stays two statements).
   const expiresAt = new Date(Date.now() + TOKEN_TTL_HOURS.setup * 3_600_000);
   const links = before.map((d) => ({ dealer: d, token: randomToken() }));
-  await replaceSetupTokens(
+  await replacePasswordLinks(
     trx,
     links.map((l) => ({ tokenHash: sha256(l.token), dealerId: l.dealer.id, expiresAt })),
   );
