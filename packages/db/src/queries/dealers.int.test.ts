@@ -6,6 +6,7 @@ import {
   deleteAllDealers,
   findDealerForAdmin,
   findReferrableDealer,
+  insertApplication,
   insertDealer,
   listDealersPage,
   listPublicDealers,
@@ -47,6 +48,61 @@ const read = (id: string) =>
 const page = { sort: 'fullName', dir: 'asc', page: 1, pageSize: 50 } as const;
 
 describe(`dealers queries on ${process.env.TEST_DB}`, () => {
+  it('stores an application with its audit row, status link, email and link count in one statement, or none of it', async () => {
+    const recruiter = await insertDealer(t.db, newDealer('recruiter@application.test'));
+    const link = await t.db
+      .insertInto('affiliateLinks')
+      .values({ dealerId: recruiter.id, recruiterId: 'apprec1', affiliateCode: 'apprec1', updatedAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const application = (email: string, id: string) => ({
+      dealer: { ...newDealer(email), id },
+      audits: [{ eventType: 'dealer.signed_up', category: 'signup', message: 'applied', dealerId: id }],
+      statusLinkHash: `hash-${id}`,
+      mail: {
+        kind: 'application_received',
+        toAddress: email,
+        subject: 'Hi',
+        textBody: 'Hi',
+        htmlBody: null,
+        attachments: [],
+        dealerId: id,
+      },
+      linkId: link.id,
+    });
+    const id = crypto.randomUUID();
+    await insertApplication(t.db, application('Applicant@Application.test', id));
+    const counts = async (dealerId: string) => ({
+      dealers: (await t.db.selectFrom('dealers').select('id').where('id', '=', dealerId).execute()).length,
+      audits: (await t.db.selectFrom('auditLogs').select('id').where('dealerId', '=', dealerId).execute()).length,
+      links: (await t.db.selectFrom('applicationStatusLinks').selectAll().where('dealerId', '=', dealerId).execute())
+        .length,
+      mails: (await t.db.selectFrom('emailOutbox').select('id').where('dealerId', '=', dealerId).execute()).length,
+    });
+    expect(await counts(id)).toEqual({ dealers: 1, audits: 1, links: 1, mails: 1 });
+    const referrals = async () =>
+      (
+        await t.db
+          .selectFrom('affiliateLinks')
+          .select('totalReferrals')
+          .where('id', '=', link.id)
+          .executeTakeFirstOrThrow()
+      ).totalReferrals;
+    expect(await referrals()).toBe(1);
+
+    // The same email again (any case): refused by the unique index, and nothing of it is stored.
+    const dup = crypto.randomUUID();
+    await expect(insertApplication(t.db, application('applicant@APPLICATION.test', dup))).rejects.toThrow(/unique/i);
+    expect(await counts(dup)).toEqual({ dealers: 0, audits: 0, links: 0, mails: 0 });
+    expect(await referrals()).toBe(1);
+
+    // Without a link nothing is counted.
+    const plain = crypto.randomUUID();
+    await insertApplication(t.db, { ...application('plain@application.test', plain), linkId: null });
+    expect(await counts(plain)).toEqual({ dealers: 1, audits: 1, links: 1, mails: 1 });
+    expect(await referrals()).toBe(1);
+  });
+
   it('stores an application and finds it by email regardless of case', async () => {
     const row = await insertDealer(t.db, { ...newDealer('New.App@Dealers.test'), tier: 'Preferred' });
     expect(row).toEqual({

@@ -1,5 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB, DealerStatus, NewDealer, Tier } from '../types';
+import type { AuditLogRow } from './audit-logs';
+import { mailValues, type NewMail } from './email-outbox';
 import type { Executor } from './executor';
 
 /** Must match the expression of the trigram index (migration 2026-11-21-0300-admin-search). */
@@ -164,6 +166,52 @@ export function insertDealer(db: Executor, values: NewDealer) {
     .insertInto('dealers')
     .values(values)
     .returning(['id', 'fullName', 'email', 'tier'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A new application and everything it causes, in ONE statement: the dealer row (its id chosen by
+ * the caller, so every other row can name it), its audit rows, its status link, its "application
+ * received" email and, for a link referral, the link's counter. Signups are many and each held a
+ * pooled connection for a round trip per row (issue 16). The unique index on lower(email) refuses
+ * a duplicate, and then none of it is stored.
+ */
+export async function insertApplication(
+  db: Executor,
+  a: {
+    dealer: NewDealer & { id: string };
+    audits: readonly AuditLogRow[];
+    statusLinkHash: string;
+    mail: NewMail;
+    /** The affiliate link the application came through, whose referral count goes up; null for none. */
+    linkId: string | null;
+  },
+): Promise<void> {
+  await db
+    .with('d', (w) => w.insertInto('dealers').values(a.dealer).returning('id'))
+    .with('a', (w) =>
+      w
+        .insertInto('auditLogs')
+        .values([...a.audits])
+        .returning('id'),
+    )
+    .with('s', (w) =>
+      w
+        .insertInto('applicationStatusLinks')
+        .values({ dealerId: a.dealer.id, tokenHash: a.statusLinkHash })
+        .returning('dealerId'),
+    )
+    .with('m', (w) => w.insertInto('emailOutbox').values(mailValues(a.mail)).returning('id'))
+    .with('l', (w) =>
+      w
+        .updateTable('affiliateLinks')
+        .set((eb) => ({ totalReferrals: eb('totalReferrals', '+', 1), updatedAt: new Date() }))
+        // A null id matches no link.
+        .where('id', '=', a.linkId as string)
+        .returning('id'),
+    )
+    .selectFrom('d')
+    .select('d.id')
     .executeTakeFirstOrThrow();
 }
 

@@ -82,32 +82,37 @@ export interface NewMail extends MailContent {
   tokenHash?: string | null;
 }
 
+/** A queued message's row, due now. */
+export const mailValues = (m: NewMail) => ({
+  ...m,
+  attachments: JSON.stringify(m.attachments),
+  nextAttemptAt: new Date(),
+});
+
 /** Queues a message, due now; call it with the transaction whose change the message reports. */
 export async function insertMail(db: Executor, m: NewMail): Promise<string> {
-  const row = await db
-    .insertInto('emailOutbox')
-    .values({ ...m, attachments: JSON.stringify(m.attachments), nextAttemptAt: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('emailOutbox').values(mailValues(m)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 /**
- * A message that left (or, without a mail server, was logged): its one-time links (`linkPattern`)
+ * Messages that left (or, without a mail server, were logged): their one-time links (`linkPattern`)
  * are scrubbed from the stored bodies, so the table keeps the subject and kind for the timeline,
  * never a live link.
  */
 export async function markMailDone(
   db: Executor,
-  id: string,
+  ids: string | readonly string[],
   status: 'sent' | 'logged',
   linkPattern: string,
 ): Promise<void> {
+  const list = typeof ids === 'string' ? [ids] : ids;
+  if (list.length === 0) return;
   await sql`
     update email_outbox set status = ${status}, sent_at = now(),
       ${status === 'sent' ? sql`last_error = null,` : sql``}
       text_body = ${scrubbed('text_body', linkPattern)}, html_body = ${scrubbed('html_body', linkPattern)}
-    where id = ${id}`.execute(db);
+    where id in (${sql.join(list)})`.execute(db);
 }
 
 /**

@@ -3,10 +3,6 @@ import type { Executor } from './executor';
 
 // Application status links (issue 15): a private, revocable link to one application's status page.
 
-export async function insertStatusLink(db: Executor, dealerId: string, tokenHash: string): Promise<void> {
-  await db.insertInto('applicationStatusLinks').values({ dealerId, tokenHash }).execute();
-}
-
 /**
  * The application behind a live link (not revoked), with only what the status page shows, and
  * whether an admin has acted on it (an admin audit row about it; the dealer index of audit_logs).

@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto';
-import { findActiveLinkByRecruiterId, incrementLinkReferrals } from '@dn/db/queries/affiliate-links';
-import { dealerIdByEmail, findReferrableDealer, insertDealer } from '@dn/db/queries/dealers';
+import { createHash, randomUUID } from 'node:crypto';
+import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
+import { findReferrableDealer, insertApplication } from '@dn/db/queries/dealers';
 import type { DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { hit, spendRecipient } from '../accounts/rate-limit';
-import { type AuditEntry, audit } from '../audit/audit';
-import { enqueueMail } from '../mail/outbox';
+import { type AuditEntry, auditRow } from '../audit/audit';
+import { outboxRow } from '../mail/outbox';
 import { applicationReceivedEmail } from '../mail/templates';
-import { createStatusLink, statusPageUrl } from './status-link';
+import { newStatusToken, statusPageUrl } from './status-link';
 
 export const DUPLICATE_APPLICATION = 'An application with this email already exists';
 export const UNKNOWN_REFERRER = 'Please select how you were referred';
@@ -24,8 +24,9 @@ type Attribution =
 /**
  * Stores a dealer application as pending (decision 0101): the referral link wins over the
  * picker, an unknown or own recruiter id is audited and ignored, a named referrer must be an
- * approved dealer. The dealer row, the link's counter, the audit rows and the email are one
- * transaction; the unique index on lower(email) settles simultaneous duplicates.
+ * approved dealer. The recipient's email budget, the dealer row, the link's counter, the audit rows,
+ * the status link and the email are one transaction, and everything but the budget is one statement
+ * (insertApplication); the unique index on lower(email) settles duplicates, simultaneous or not.
  */
 export async function signup(ctx: Context, input: DealerApplication) {
   await hit(ctx.db, `signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp);
@@ -33,7 +34,6 @@ export async function signup(ctx: Context, input: DealerApplication) {
   const dealer = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      if (await dealerIdByEmail(trx, input.email)) throw new AppError('CONFLICT', DUPLICATE_APPLICATION);
       // The "application received" email counts against the address's budget (decision 0701).
       const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, input.email);
       if (!recipient.allowed) throw recipient.error;
@@ -79,54 +79,57 @@ export async function signup(ctx: Context, input: DealerApplication) {
         }
       }
 
-      const row = await insertDealer(trx, {
-        tier: input.tier,
-        fullName: input.fullName,
-        companyName: input.companyName ?? null,
-        email: input.email,
-        phoneE164: input.phoneE164,
-        addressJson: JSON.stringify(input.addressJson),
-        entityType: input.entityType ?? null,
-        licensedInstallers: input.licensedInstallers,
-        crewCount: input.crewCount,
-        insuranceCertUrl: input.insuranceCertUrl ?? null,
-        maintainInventory: input.maintainInventory,
-        salesReps: input.salesReps,
-        monthlyVolume: input.monthlyVolume,
-        crmName: input.crmName ?? null,
-        permittingCapable: input.permittingCapable,
-        homePerformance: input.homePerformance,
-        productVerticals: input.productVerticals,
-        onboardingCallOk: input.onboardingCallOk,
-        dealerAgreementUrl: input.dealerAgreementUrl ?? null,
-        logoUrl: input.logoUrl ?? null,
-        referredBy: attribution.referredBy,
-        referralType: attribution.referralType,
-        status: 'pending',
-        uaHash: ctx.meta.userAgent ? sha256(ctx.meta.userAgent) : null,
-        // The validated application only: it carries no password or token by construction.
-        originalPayload: JSON.stringify(input),
-        updatedAt: new Date(),
-      });
-
-      if (attribution.referralType === 'automatic') await incrementLinkReferrals(trx, attribution.linkId);
-      for (const n of notes) await audit(trx, ctx, { ...n, dealerId: n.dealerId ?? row.id });
-      await audit(trx, ctx, {
+      const id = randomUUID();
+      const row = { id, fullName: input.fullName, email: input.email, tier: input.tier };
+      const status = newStatusToken();
+      const signedUp: AuditEntry = {
         eventType: 'dealer.signed_up',
         category: 'signup',
         message: `${row.tier} application from ${row.email}`,
-        dealerId: row.id,
         recruiterId: attribution.referralType === 'automatic' ? attribution.recruiterId : (input.recruiterId ?? null),
         details: { tier: row.tier, referredBy: attribution.referredBy, referralType: attribution.referralType },
+      };
+      await insertApplication(trx, {
+        dealer: {
+          id,
+          tier: input.tier,
+          fullName: input.fullName,
+          companyName: input.companyName ?? null,
+          email: input.email,
+          phoneE164: input.phoneE164,
+          addressJson: JSON.stringify(input.addressJson),
+          entityType: input.entityType ?? null,
+          licensedInstallers: input.licensedInstallers,
+          crewCount: input.crewCount,
+          insuranceCertUrl: input.insuranceCertUrl ?? null,
+          maintainInventory: input.maintainInventory,
+          salesReps: input.salesReps,
+          monthlyVolume: input.monthlyVolume,
+          crmName: input.crmName ?? null,
+          permittingCapable: input.permittingCapable,
+          homePerformance: input.homePerformance,
+          productVerticals: input.productVerticals,
+          onboardingCallOk: input.onboardingCallOk,
+          dealerAgreementUrl: input.dealerAgreementUrl ?? null,
+          logoUrl: input.logoUrl ?? null,
+          referredBy: attribution.referredBy,
+          referralType: attribution.referralType,
+          status: 'pending',
+          uaHash: ctx.meta.userAgent ? sha256(ctx.meta.userAgent) : null,
+          // The validated application only: it carries no password or token by construction.
+          originalPayload: JSON.stringify(input),
+          updatedAt: new Date(),
+        },
+        audits: [...notes, signedUp].map((n) => auditRow(ctx, { ...n, dealerId: n.dealerId ?? id })),
+        statusLinkHash: status.hash,
+        mail: outboxRow(
+          applicationReceivedEmail(row, {
+            publicUrl: ctx.config.publicUrl,
+            statusUrl: statusPageUrl(ctx.config.publicUrl, status.token),
+          }),
+        ),
+        linkId: attribution.referralType === 'automatic' ? attribution.linkId : null,
       });
-      const statusToken = await createStatusLink(trx, row.id);
-      await enqueueMail(
-        trx,
-        applicationReceivedEmail(row, {
-          publicUrl: ctx.config.publicUrl,
-          statusUrl: statusPageUrl(ctx.config.publicUrl, statusToken),
-        }),
-      );
       return { ...row, referralType: attribution.referralType };
     })
     .catch((err: unknown) => {
@@ -135,7 +138,8 @@ export async function signup(ctx: Context, input: DealerApplication) {
     });
 
   ctx.mail.kick();
-  ctx.log.info({ dealerId: dealer.id, tier: dealer.tier }, 'dealer application received');
+  // Its request line is logged; the application itself is in the audit trail (dealer.signed_up).
+  ctx.log.debug({ dealerId: dealer.id, tier: dealer.tier }, 'dealer application received');
   return {
     ok: true as const,
     status: 'pending' as const,

@@ -1,11 +1,5 @@
 import { findDealerForAdmin } from '@dn/db/queries/dealers';
-import type { Executor } from '@dn/db/queries/executor';
-import {
-  countLiveStatusLinks,
-  findApplicationByStatusToken,
-  insertStatusLink,
-  revokeStatusLinks,
-} from '@dn/db/queries/status-links';
+import { countLiveStatusLinks, findApplicationByStatusToken, revokeStatusLinks } from '@dn/db/queries/status-links';
 import { type ApplicationStage, applicationStage, reviewStartsOn, STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -16,13 +10,12 @@ import { audit } from '../audit/audit';
 export const statusPageUrl = (publicUrl: string, token: string) => `${publicUrl}/application/${token}`;
 
 /**
- * Makes the applicant's private status link inside the signup's transaction: a 256-bit random
- * token, of which only the SHA-256 is stored. The token itself goes into the email only.
+ * An applicant's private status link: a 256-bit random token, of which only the SHA-256 is stored
+ * (the signup stores it with the application). The token itself goes into the email only.
  */
-export async function createStatusLink(trx: Executor, dealerId: string): Promise<string> {
+export function newStatusToken(): { token: string; hash: string } {
   const token = randomToken();
-  await insertStatusLink(trx, dealerId, sha256(token));
-  return token;
+  return { token, hash: sha256(token) };
 }
 
 const REVIEW_WITHIN = 'Our team reviews every application within 2-3 business days.';

@@ -128,10 +128,13 @@ export class MailService implements Mailer {
     for (;;) {
       const batch = await this.claim(10);
       if (batch.length === 0) return handled;
+      // Without a mail server a message is only logged: the batch is marked in one statement.
+      const logged: string[] = [];
       for (const m of batch) {
-        await this.deliver(m);
+        if (await this.deliver(m)) logged.push(m.id);
         handled++;
       }
+      await markMailDone(this.db, logged, 'logged', TOKEN_IN_TEXT);
     }
   }
 
@@ -139,11 +142,12 @@ export class MailService implements Mailer {
     return claimDueMail(this.db, limit, new Date(Date.now() - STALE_SENDING_MS));
   }
 
-  private async deliver(m: ClaimedMail): Promise<void> {
+  /** Sends one message; true when it was only logged (no mail server), for the caller to mark. */
+  private async deliver(m: ClaimedMail): Promise<boolean> {
     // The last look before it leaves: a link retired or used since the claim is not sent.
     if (m.tokenHash && (await supersedeDeadLinks(this.db, TOKEN_IN_TEXT, m.id)) > 0) {
       this.opts.log.info({ mailId: m.id, kind: m.kind }, 'email superseded: its link was retired before it left');
-      return;
+      return false;
     }
     if (!this.transport) {
       if (this.opts.logBodies) {
@@ -154,8 +158,7 @@ export class MailService implements Mailer {
       } else {
         this.opts.log.info({ mailId: m.id, kind: m.kind }, 'email kept (no SMTP_URL: not sent; body not logged)');
       }
-      await markMailDone(this.db, m.id, 'logged', TOKEN_IN_TEXT);
-      return;
+      return true;
     }
     try {
       await this.transport.sendMail({
@@ -188,6 +191,7 @@ export class MailService implements Mailer {
         TOKEN_IN_TEXT,
       );
     }
+    return false;
   }
 }
 
