@@ -30,7 +30,8 @@ export interface DatabaseOptions {
 /**
  * Every connection the pool opens runs the compiled-once queries (prepared.ts) as named prepared
  * statements: parsed and planned once per connection, then only bound and executed. Any other
- * statement goes through unchanged.
+ * statement goes through unchanged. PostgreSQL only: the embedded PGlite is one session behind its
+ * socket, which outlives a pool connection, so a reconnected client would find the names taken.
  */
 function prepareHotStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
@@ -43,7 +44,6 @@ function prepareHotStatements(pool: pg.Pool): void {
 }
 
 export function createKysely(pool: pg.Pool): Kysely<DB> {
-  prepareHotStatements(pool);
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
@@ -55,6 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
     pool.on('error', (err) => opts.onPoolError?.(err));
+    prepareHotStatements(pool);
     const db = createKysely(pool);
     return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }

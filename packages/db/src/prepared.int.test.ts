@@ -52,7 +52,7 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
     expect(rows).toEqual([{ fullName: 'Renamed', totalOrders: 0 }]);
   });
 
-  it('runs as a named prepared statement on each connection, parsed once', async () => {
+  it('runs as a named prepared statement on each PostgreSQL connection, parsed once (PGlite: unnamed)', async () => {
     await t.db.connection().execute(async (c) => {
       for (const email of ['a@prepared.test', 'b@prepared.test', 'c@prepared.test']) {
         await byEmail(c, { email, minOrders: 0 });
@@ -60,7 +60,8 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
       const { rows } = await sql<{ name: string; statement: string }>`
         select name, statement from pg_prepared_statements where name like 'dn_q%'`.execute(c);
       const mine = rows.filter((r) => r.statement.includes('"total_orders" >='));
-      expect(mine).toHaveLength(1);
+      // PGlite is one session behind its socket, which outlives a pool connection: no names there.
+      expect(mine).toHaveLength(process.env.TEST_DB === 'postgres' ? 1 : 0);
     });
   });
 
