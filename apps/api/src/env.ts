@@ -53,6 +53,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Connections this process keeps to PostgreSQL (the embedded PGlite always uses one). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Seconds an admin decision can be undone, and its emails wait (issue 14); 0 makes decisions final at once. */
   UNDO_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   // Standard Webhooks secret of POST /api/integrations/orders (docs/integrations.md); unset: the webhook refuses all.
@@ -84,6 +86,8 @@ export interface Config {
   webDist: string | undefined;
   /** Multiplies every rate limit's budget: for test environments that send many requests from one address. */
   rateLimitMultiplier: number;
+  /** Connections to PostgreSQL in this process's pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Secret of the signed orders webhook, in its whsec_ form; undefined: the webhook refuses every call. */
   ordersWebhookSecret?: string | undefined;
   /** Seconds an admin decision can be undone (issue 14); undefined: UNDO_WINDOW_SECONDS of @dn/schema. */
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     ordersWebhookSecret: e.ORDERS_WEBHOOK_SECRET,
     undoWindowSec: e.UNDO_WINDOW_SECONDS,
   };

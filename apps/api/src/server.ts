@@ -16,7 +16,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
-    poolSize: 10,
+    poolSize: config.databasePoolSize,
     onPoolError: (err) => bootLog.warn({ err }, 'idle database connection lost; the pool will reconnect'),
   });
   // A connection that dies while checked out emits 'error' on its client, which the pool does

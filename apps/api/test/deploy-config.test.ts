@@ -111,3 +111,13 @@ describe('production start refuses placeholder credentials', () => {
       expect(isPlaceholder(v), v).toBe(false);
   });
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('defaults to 10 connections and takes a whole number from 1 to 200', () => {
+    expect(loadConfig(production).databasePoolSize).toBe(10);
+    expect(loadConfig({ ...production, DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['0', '201', '2.5', 'many']) {
+      expect(refusal({ ...production, DATABASE_POOL_SIZE: bad }), bad).toMatch(/^\s+DATABASE_POOL_SIZE: /m);
+    }
+  });
+});

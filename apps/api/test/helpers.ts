@@ -28,6 +28,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDist: undefined,
     rateLimitMultiplier: 1,
+    databasePoolSize: 10,
     // Decisions are final at once unless a test opens an undo window: their emails go out on the next flush.
     undoWindowSec: 0,
     ...over,
