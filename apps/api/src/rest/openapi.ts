@@ -3,23 +3,18 @@ import type { RestRoute } from './index';
 
 const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
-const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const string = { type: 'string' };
+const errorProps = { message: string, fieldErrors: { type: 'object', additionalProperties: string } };
+const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: string });
+type Header = NonNullable<RestRoute['headers']>[number];
+const headerParam = (h: Header) => ({ ...h, in: 'header', required: true, schema: string });
 
 /** The OpenAPI document of the REST table, from the same zod schemas the procedures parse with. */
 export function openApiDocument(routes: RestRoute[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
-    const parameters: unknown[] = [
-      ...pathParams.map(pathParam),
-      ...(r.headers ?? []).map((h) => ({
-        name: h.name,
-        in: 'header',
-        required: true,
-        description: h.description,
-        schema: { type: 'string' },
-      })),
-    ];
+    const parameters: unknown[] = [...pathParams.map(pathParam), ...(r.headers ?? []).map(headerParam)];
     const schema =
       r.input && (z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
     const op: Record<string, unknown> = {
@@ -33,7 +28,7 @@ export function openApiDocument(routes: RestRoute[], version: string) {
         ...(r.access !== 'public' ? { '401': ref('Error'), '403': ref('Error') } : {}),
         '429': ref('Error'),
         ...Object.fromEntries(
-          Object.entries(r.errors ?? {}).map(([status, description]) => [status, { description, ...error }]),
+          Object.entries(r.errors ?? {}).map(([code, why]) => [code, { description: why, ...error }]),
         ),
       },
     };
@@ -45,10 +40,8 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     } else if (schema) {
       op.requestBody = { required: true, content: { 'application/json': { schema } } };
     }
-    paths[r.url.replace(/:(\w+)/g, '{$1}')] = {
-      ...paths[r.url.replace(/:(\w+)/g, '{$1}')],
-      [r.method.toLowerCase()]: op,
-    };
+    const path = r.url.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [r.method.toLowerCase()]: op };
   }
   return {
     openapi: '3.1.0',
@@ -56,14 +49,7 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dn.sid' } },
       schemas: {
-        Error: {
-          type: 'object',
-          properties: {
-            message: { type: 'string' },
-            fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
-          },
-          required: ['message'],
-        },
+        Error: { type: 'object', properties: errorProps, required: ['message'] },
       },
       responses: {
         Invalid: { description: 'Invalid input: message and fieldErrors in the words of the form', ...error },
