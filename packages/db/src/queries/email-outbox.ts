@@ -82,11 +82,11 @@ export interface NewMail extends MailContent {
   tokenHash?: string | null;
 }
 
-/** A queued message's row, due now. */
-export const mailValues = (m: NewMail) => ({
+/** A queued message's row, due at `due` (now unless an undo window holds it). */
+export const mailValues = (m: NewMail, due = new Date()) => ({
   ...m,
   attachments: JSON.stringify(m.attachments),
-  nextAttemptAt: new Date(),
+  nextAttemptAt: due,
 });
 
 /** Queues a message, due now; call it with the transaction whose change the message reports. */
@@ -148,9 +148,7 @@ export async function insertActionMails(
   if (mails.length === 0) return;
   await db
     .insertInto('emailOutbox')
-    .values(
-      mails.map((m) => ({ ...m, attachments: JSON.stringify(m.attachments), nextAttemptAt: notBefore, actionId })),
-    )
+    .values(mails.map((m) => ({ ...mailValues(m, notBefore), actionId })))
     .execute();
 }
 
