@@ -11,7 +11,7 @@ async function signInOwner(page: Page) {
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('an owner invites a viewer, who signs up from the email and can change nothing', async ({
@@ -47,7 +47,7 @@ test('an owner invites a viewer, who signs up from the email and can change noth
   await viewer.getByLabel('Full name').fill('Vera Viewer');
   await viewer.getByRole('textbox', { name: 'Password' }).fill('viewer-password-1');
   await viewer.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(viewer).toHaveURL(/\/admin/);
+  await expect(viewer).toHaveURL(/\/admin$/);
 
   // Dealers: the row is there, its decisions are not.
   await viewer.goto(`/admin?q=${encodeURIComponent(`Role Pending ${tag}`)}`);
