@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
 import { ping } from '@dn/db/queries/health';
 import { APP_VERSION } from '@dn/schema';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -13,8 +12,8 @@ import Fastify, {
 } from 'fastify';
 import type { Deps } from './context';
 import type { Config } from './env';
-import { authPlugin, createRequestContext } from './plugins/auth';
-import { errorsPlugin, trpcRetryAfter } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
 import { referralPlugin } from './plugins/referral';
 import { cachePolicyPlugin, securityPlugin } from './plugins/security';
@@ -22,10 +21,9 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import { restPlugin, restRoutes } from './rest/index';
 import { openApiDocument } from './rest/openapi';
-import { type AppRouter, appRouter } from './routers/index';
 import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/accounts/rate-limit';
 import { MailService } from './services/mail/outbox';
-import { MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/batch-policy';
+import { trpcPlugin } from './trpc/http';
 
 export interface BuildOptions {
   config: Config;
@@ -169,21 +167,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ req, res, info }) => {
-        refuseUnbatchable(info);
-        return createRequestContext(deps, req, res);
-      },
-      // 429 and 503 say when to come back, as on /api (plugins/errors.ts).
-      responseMeta: trpcRetryAfter,
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'trpc error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(trpcPlugin, {
+    deps,
+    onInternalError: (error, path) => app.log.error({ err: error.cause ?? error, path }, 'trpc error'),
   });
 
   const openapi = openApiDocument(restRoutes, APP_VERSION);

@@ -1,0 +1,143 @@
+import {
+  type AnyProcedure,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  type TRPCError,
+  transformTRPCResponse,
+} from '@trpc/server';
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../context';
+import { createRequestContext } from '../plugins/auth';
+import { trpcRetryAfter } from '../plugins/errors';
+import { type AppRouter, appRouter } from '../routers/index';
+import { MAX_BATCH_SIZE, mustRunAlone, refuseUnbatchable } from './batch-policy';
+
+type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
+const config = appRouter._def._config;
+
+/**
+ * `/trpc` (decision 0750). A GET of queries, what the web app polls with, is answered here by
+ * calling the procedures directly, as the REST adapter does, in tRPC's own wire format (its
+ * error shapes, status and headers, built with its exported helpers). Everything else (mutations,
+ * HEAD, streaming, a path or input tRPC itself must refuse) goes to tRPC's Fastify handler, which
+ * would otherwise build a fetch Request and Response for every poll: measured at a third of the
+ * process's time on the batched polls (bench/results.md).
+ */
+interface TrpcPluginOptions {
+  deps: Deps;
+  /** A procedure failed in a way the client is not told about: the app logs it. */
+  onInternalError(error: TRPCError, path?: string): void;
+}
+
+export async function trpcPlugin(app: FastifyInstance, opts: TrpcPluginOptions) {
+  const trpcOptions: TrpcOptions = {
+    router: appRouter,
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext: ({ req, res, info }) => {
+      refuseUnbatchable(info);
+      return createRequestContext(opts.deps, req, res);
+    },
+    // 429 and 503 say when to come back, as on /api (plugins/errors.ts).
+    responseMeta: trpcRetryAfter,
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') opts.onInternalError(error, path);
+    },
+  };
+  // tRPC reads bodies itself (as its own plugin does); scoped to this plugin's routes.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.removeContentTypeParser('multipart/form-data');
+  app.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+
+  app.all('/trpc/:path', async (req, reply) => {
+    const path = (req.params as { path: string }).path;
+    const calls = req.method === 'GET' ? queryCalls(req, path) : null;
+    if (calls && (await answerQueries(opts, req, reply, calls))) return reply;
+    await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
+    return reply;
+  });
+}
+
+interface QueryCall {
+  path: string;
+  procedure: AnyProcedure;
+  input: unknown;
+}
+
+/** The calls of a GET this file answers, or null for tRPC to answer (and refuse) as it does. */
+function queryCalls(req: FastifyRequest, pathParam: string): QueryCall[] | null {
+  const query = req.query as Record<string, unknown>;
+  if (req.headers['trpc-accept'] !== undefined || query.connectionParams !== undefined) return null;
+  const batch = query.batch === '1';
+  const paths = batch ? pathParam.split(',') : [pathParam];
+  if (paths.length > MAX_BATCH_SIZE) return null;
+  let inputs: unknown;
+  if (typeof query.input === 'string') {
+    try {
+      inputs = JSON.parse(query.input);
+    } catch {
+      return null;
+    }
+  } else if (query.input !== undefined) return null;
+  if (batch && inputs !== undefined && (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs))) {
+    return null;
+  }
+  const calls: QueryCall[] = [];
+  for (const [index, path] of paths.entries()) {
+    const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+    if (procedure?._def.type !== 'query') return null;
+    const input = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
+    calls.push({ path, procedure, input });
+  }
+  if (calls.length > 1 && calls.some(mustRunAlone)) return null;
+  return calls;
+}
+
+/** Runs the calls side by side and sends what tRPC's resolveResponse would. False: tRPC answers. */
+async function answerQueries(
+  opts: TrpcPluginOptions,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  calls: QueryCall[],
+): Promise<boolean> {
+  let ctx: Awaited<ReturnType<typeof createRequestContext>>;
+  try {
+    ctx = await createRequestContext(opts.deps, req, reply);
+  } catch {
+    return false;
+  }
+  const errors: TRPCError[] = [];
+  const items = await Promise.all(
+    calls.map(async ({ path, procedure, input }, batchIndex) => {
+      try {
+        const data = await procedure({
+          path,
+          type: 'query',
+          ctx,
+          getRawInput: async () => input,
+          signal: undefined,
+          batchIndex,
+        });
+        return { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        errors.push(error);
+        if (error.code === 'INTERNAL_SERVER_ERROR') opts.onInternalError(error, path);
+        return { error: getTRPCErrorShape({ config, ctx, error, input, path, type: 'query' }) };
+      }
+    }),
+  );
+  const json = (req.query as { batch?: string }).batch === '1' ? items : items[0]!;
+  const meta = trpcRetryAfter({ errors });
+  void reply
+    .code(getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0]))
+    .headers({ vary: 'trpc-accept, accept', 'content-type': 'application/json', ...meta.headers })
+    // A Buffer, so the content type stays tRPC's own (Fastify adds a charset to a string).
+    .send(
+      Buffer.from(JSON.stringify(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1]))),
+    );
+  return true;
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';
+
+// A GET of queries on /trpc is answered by trpc/http.ts without tRPC's fetch adapter (decision
+// 0750). tRPC's own handler still answers a GET that carries `connectionParams`, so each request
+// below is sent both ways and the answers must match byte for byte: status, body, the headers
+// the client or a cache reads.
+
+let h: Harness;
+let dealer: string;
+let admin: string;
+beforeAll(async () => {
+  h = await createHarness();
+  const d = await createDealer(h.db);
+  dealer = await signInDealer(h.app, d.email);
+  admin = await signInAdmin(h.app);
+});
+afterAll(() => h.close());
+
+const input = (value: unknown) => `input=${encodeURIComponent(JSON.stringify(value))}`;
+
+async function bothWays(url: string, cookie?: string) {
+  const headers = cookie ? { cookie } : {};
+  const direct = await h.app.inject({ method: 'GET', url, headers });
+  const viaTrpc = await h.app.inject({
+    method: 'GET',
+    url: `${url}${url.includes('?') ? '&' : '?'}connectionParams=${encodeURIComponent('{}')}`,
+    headers,
+  });
+  const seen = (res: typeof direct) => ({
+    status: res.statusCode,
+    body: res.body,
+    type: res.headers['content-type'],
+    vary: res.headers.vary,
+    etag: res.headers.etag,
+    retryAfter: res.headers['retry-after'],
+    cacheControl: res.headers['cache-control'],
+  });
+  expect(seen(direct)).toEqual(seen(viaTrpc));
+  return direct;
+}
+
+describe('GET /trpc queries answered directly', () => {
+  it('one query, and a batch, as the dealer dashboard polls them', async () => {
+    expect((await bothWays('/trpc/auth.me', dealer)).json().result.data.role).toBe('dealer');
+    const batch = await bothWays(`/trpc/account.info,account.affiliateStats?batch=1&${input({})}`, dealer);
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json()).toHaveLength(2);
+  });
+
+  it('a visitor gets 401 for every entry; a batch of 200 and 401 is 207', async () => {
+    const refused = await bothWays(`/trpc/account.info,account.affiliateStats?batch=1&${input({})}`);
+    expect(refused.statusCode).toBe(401);
+    const mixed = await bothWays('/trpc/auth.me,account.info?batch=1');
+    expect(mixed.statusCode).toBe(207);
+    expect(mixed.json()[1].error.data.httpStatus).toBe(401);
+  });
+
+  it('a dealer asking for an admin query gets 403; an admin gets the page', async () => {
+    expect((await bothWays(`/trpc/admin.dealers?${input({})}`, dealer)).statusCode).toBe(403);
+    expect((await bothWays(`/trpc/admin.dealers?batch=1&${input({ 0: { page: 1 } })}`, admin)).statusCode).toBe(200);
+  });
+
+  it('bad input is 400 with the field messages, in and out of a batch', async () => {
+    const single = await bothWays(`/trpc/site.publicDealers?${input({ q: 123 })}`);
+    expect(single.statusCode).toBe(400);
+    expect(single.json().error.data.fieldErrors).toBeDefined();
+    const batch = await bothWays(`/trpc/site.landingVideos,site.publicDealers?batch=1&${input({ 1: { q: [] } })}`);
+    expect(batch.statusCode).toBe(207);
+  });
+
+  it('what tRPC must refuse is still refused by tRPC: unknown paths, mutations over GET, broken JSON', async () => {
+    for (const url of [
+      '/trpc/nope.nothing',
+      `/trpc/site.scheduleCall?${input({})}`,
+      '/trpc/site.publicDealers?input=%7B',
+      `/trpc/site.publicDealers,site.publicDealers?batch=1&${input([1])}`,
+    ]) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const inherited = await h.app.inject({ method: 'GET', url: '/trpc/auth.me,constructor?batch=1' });
+    expect(inherited.statusCode).toBe(207);
+    expect(inherited.json()[1].error.data.httpStatus).toBe(404);
+  });
+});
