@@ -1,3 +1,4 @@
+import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { describe, expect, it } from 'vitest';
 import { createDealer, createHarness, mailHarnessForFile, totalReferralsOf, uniqueEmail } from './helpers';
 import { application, createLink, raceHarness } from './site-fixtures';
@@ -308,6 +309,51 @@ describe('rate limit', () => {
         codes.push(r.statusCode);
       }
       expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  const emailHits = async (db: typeof h.db, email: string) =>
+    (await db.selectFrom('rateLimits').select('count').where('key', '=', `mail:to:${email}`).executeTakeFirst())
+      ?.count ?? 0;
+
+  it('20 identical signups at once under the real email budget: one stored, one email, one hit left counted', async () => {
+    const database = await createTestDatabase(testDbKind(), testDbKind() === 'pglite' ? 1 : 10);
+    const race = await createHarness({ database, limits: { mailPerRecipient: { max: 5, windowSec: 3600 } } });
+    try {
+      const email = uniqueEmail('budget-race');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          race.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: application('Affiliate', { email }) }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      // The others are duplicates (409) or, while five are still in flight, over the budget (429).
+      expect(codes.every((c) => c === 200 || c === 409 || c === 429)).toBe(true);
+      expect(await race.db.selectFrom('dealers').select('id').where('email', '=', email).execute()).toHaveLength(1);
+      const queued = await race.db.selectFrom('emailOutbox').select('id').where('toAddress', '=', email).execute();
+      expect(queued).toHaveLength(1);
+      // Every application that was not stored gave its hit back: the budget holds the one email sent.
+      expect(await emailHits(race.db, email)).toBe(1);
+    } finally {
+      await race.close();
+      await database.close();
+    }
+  });
+
+  it('a signup refused by the address budget spends nothing of the email budget', async () => {
+    const limited = await createHarness({ limits: { signupPerIp: { max: 1, windowSec: 60 } } });
+    try {
+      const first = application('Affiliate');
+      const second = application('Affiliate');
+      const post1 = (body: Record<string, unknown>) =>
+        limited.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: body });
+      expect((await post1(first)).statusCode).toBe(200);
+      expect((await post1(second)).statusCode).toBe(429);
+      expect(await emailHits(limited.db, first.email as string)).toBe(1);
+      expect(await emailHits(limited.db, second.email as string)).toBe(0);
     } finally {
       await limited.close();
     }

@@ -5,7 +5,7 @@ import type { DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { hit, spendRecipient } from '../accounts/rate-limit';
+import { recipientKey, release, spend } from '../accounts/rate-limit';
 import { type AuditEntry, auditRow } from '../audit/audit';
 import { outboxRow } from '../mail/outbox';
 import { applicationReceivedEmail } from '../mail/templates';
@@ -24,118 +24,34 @@ type Attribution =
 /**
  * Stores a dealer application as pending (decision 0101): the referral link wins over the
  * picker, an unknown or own recruiter id is audited and ignored, a named referrer must be an
- * approved dealer. The recipient's email budget, the dealer row, the link's counter, the audit rows,
- * the status link and the email are one transaction, and everything but the budget is one statement
- * (insertApplication); the unique index on lower(email) settles duplicates, simultaneous or not.
+ * approved dealer. Two statements, no transaction (issue 16: each round trip inside one held a pooled
+ * connection): the address's signup budget and the recipient's email budget are counted first, in one
+ * statement (decision 0630), then the dealer row, the link's counter, the audit rows, the status link
+ * and the email are one statement (insertApplication), where the unique index on lower(email) settles
+ * duplicates, simultaneous or not. An application that is not stored gives its email hit back.
  */
 export async function signup(ctx: Context, input: DealerApplication) {
-  await hit(ctx.db, `signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp);
+  // The "application received" email counts against the address's budget (decision 0701).
+  const mailBudget = recipientKey(input.email);
+  // No email is queued: the hit goes back (a lost give-back only over-counts the window).
+  const giveBack = () =>
+    release(ctx.db, [mailBudget]).catch((err: unknown) => ctx.log.warn({ err }, 'could not give back an email hit'));
+  try {
+    await spend(
+      ctx.db,
+      [`signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp],
+      [mailBudget, ctx.limits.mailPerRecipient],
+    );
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
 
-  const dealer = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      // The "application received" email counts against the address's budget (decision 0701).
-      const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, input.email);
-      if (!recipient.allowed) throw recipient.error;
-
-      const notes: AuditEntry[] = [];
-      let attribution: Attribution = { referredBy: null, referralType: null };
-      if (input.recruiterId) {
-        const link = await findActiveLinkByRecruiterId(trx, input.recruiterId);
-        if (!link) {
-          notes.push({
-            eventType: 'referral.unknown_recruiter',
-            category: 'affiliate',
-            message: `Signup named recruiter id ${input.recruiterId}, which matches no active affiliate link`,
-            recruiterId: input.recruiterId,
-            success: false,
-            details: { email: input.email },
-          });
-        } else if (link.dealerEmail.toLowerCase() === input.email) {
-          notes.push({
-            eventType: 'referral.self_refused',
-            category: 'affiliate',
-            message: 'A recruiter cannot refer their own email',
-            recruiterId: link.recruiterId,
-            dealerId: link.dealerId,
-            success: false,
-          });
-        } else {
-          attribution = {
-            referredBy: link.dealerId,
-            referralType: 'automatic',
-            linkId: link.id,
-            recruiterId: link.recruiterId,
-          };
-        }
-      }
-      if (!attribution.referredBy && input.referredBy) {
-        const referrer = await findReferrableDealer(trx, input.referredBy);
-        if (!referrer) {
-          throw new AppError('INVALID_INPUT', UNKNOWN_REFERRER, { fieldErrors: { referredBy: UNKNOWN_REFERRER } });
-        }
-        if (referrer.email.toLowerCase() !== input.email) {
-          attribution = { referredBy: referrer.id, referralType: 'manual' };
-        }
-      }
-
-      const id = randomUUID();
-      const row = { id, fullName: input.fullName, email: input.email, tier: input.tier };
-      const status = newStatusToken();
-      const signedUp: AuditEntry = {
-        eventType: 'dealer.signed_up',
-        category: 'signup',
-        message: `${row.tier} application from ${row.email}`,
-        recruiterId: attribution.referralType === 'automatic' ? attribution.recruiterId : (input.recruiterId ?? null),
-        details: { tier: row.tier, referredBy: attribution.referredBy, referralType: attribution.referralType },
-      };
-      await insertApplication(trx, {
-        dealer: {
-          id,
-          tier: input.tier,
-          fullName: input.fullName,
-          companyName: input.companyName ?? null,
-          email: input.email,
-          phoneE164: input.phoneE164,
-          addressJson: JSON.stringify(input.addressJson),
-          entityType: input.entityType ?? null,
-          licensedInstallers: input.licensedInstallers,
-          crewCount: input.crewCount,
-          insuranceCertUrl: input.insuranceCertUrl ?? null,
-          maintainInventory: input.maintainInventory,
-          salesReps: input.salesReps,
-          monthlyVolume: input.monthlyVolume,
-          crmName: input.crmName ?? null,
-          permittingCapable: input.permittingCapable,
-          homePerformance: input.homePerformance,
-          productVerticals: input.productVerticals,
-          onboardingCallOk: input.onboardingCallOk,
-          dealerAgreementUrl: input.dealerAgreementUrl ?? null,
-          logoUrl: input.logoUrl ?? null,
-          referredBy: attribution.referredBy,
-          referralType: attribution.referralType,
-          status: 'pending',
-          uaHash: ctx.meta.userAgent ? sha256(ctx.meta.userAgent) : null,
-          // The validated application only: it carries no password or token by construction.
-          originalPayload: JSON.stringify(input),
-          updatedAt: new Date(),
-        },
-        audits: [...notes, signedUp].map((n) => auditRow(ctx, { ...n, dealerId: n.dealerId ?? id })),
-        statusLinkHash: status.hash,
-        mail: outboxRow(
-          applicationReceivedEmail(row, {
-            publicUrl: ctx.config.publicUrl,
-            statusUrl: statusPageUrl(ctx.config.publicUrl, status.token),
-          }),
-        ),
-        linkId: attribution.referralType === 'automatic' ? attribution.linkId : null,
-      });
-      return { ...row, referralType: attribution.referralType };
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_APPLICATION);
-      throw err;
-    });
+  const dealer = await store(ctx, input).catch(async (err: unknown) => {
+    await giveBack();
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_APPLICATION);
+    throw err;
+  });
 
   ctx.mail.kick();
   // Its request line is logged; the application itself is in the audit trail (dealer.signed_up).
@@ -145,4 +61,102 @@ export async function signup(ctx: Context, input: DealerApplication) {
     status: 'pending' as const,
     message: 'Application received. Watch your inbox: we review applications within 2-3 business days.',
   };
+}
+
+/** The referral it came through (read first), then the application in one statement. */
+async function store(ctx: Context, input: DealerApplication) {
+  const { db } = ctx;
+  const notes: AuditEntry[] = [];
+  let attribution: Attribution = { referredBy: null, referralType: null };
+  if (input.recruiterId) {
+    const link = await findActiveLinkByRecruiterId(db, input.recruiterId);
+    if (!link) {
+      notes.push({
+        eventType: 'referral.unknown_recruiter',
+        category: 'affiliate',
+        message: `Signup named recruiter id ${input.recruiterId}, which matches no active affiliate link`,
+        recruiterId: input.recruiterId,
+        success: false,
+        details: { email: input.email },
+      });
+    } else if (link.dealerEmail.toLowerCase() === input.email) {
+      notes.push({
+        eventType: 'referral.self_refused',
+        category: 'affiliate',
+        message: 'A recruiter cannot refer their own email',
+        recruiterId: link.recruiterId,
+        dealerId: link.dealerId,
+        success: false,
+      });
+    } else {
+      attribution = {
+        referredBy: link.dealerId,
+        referralType: 'automatic',
+        linkId: link.id,
+        recruiterId: link.recruiterId,
+      };
+    }
+  }
+  if (!attribution.referredBy && input.referredBy) {
+    const referrer = await findReferrableDealer(db, input.referredBy);
+    if (!referrer) {
+      throw new AppError('INVALID_INPUT', UNKNOWN_REFERRER, { fieldErrors: { referredBy: UNKNOWN_REFERRER } });
+    }
+    if (referrer.email.toLowerCase() !== input.email) {
+      attribution = { referredBy: referrer.id, referralType: 'manual' };
+    }
+  }
+
+  const id = randomUUID();
+  const row = { id, fullName: input.fullName, email: input.email, tier: input.tier };
+  const status = newStatusToken();
+  const signedUp: AuditEntry = {
+    eventType: 'dealer.signed_up',
+    category: 'signup',
+    message: `${row.tier} application from ${row.email}`,
+    recruiterId: attribution.referralType === 'automatic' ? attribution.recruiterId : (input.recruiterId ?? null),
+    details: { tier: row.tier, referredBy: attribution.referredBy, referralType: attribution.referralType },
+  };
+  await insertApplication(db, {
+    dealer: {
+      id,
+      tier: input.tier,
+      fullName: input.fullName,
+      companyName: input.companyName ?? null,
+      email: input.email,
+      phoneE164: input.phoneE164,
+      addressJson: JSON.stringify(input.addressJson),
+      entityType: input.entityType ?? null,
+      licensedInstallers: input.licensedInstallers,
+      crewCount: input.crewCount,
+      insuranceCertUrl: input.insuranceCertUrl ?? null,
+      maintainInventory: input.maintainInventory,
+      salesReps: input.salesReps,
+      monthlyVolume: input.monthlyVolume,
+      crmName: input.crmName ?? null,
+      permittingCapable: input.permittingCapable,
+      homePerformance: input.homePerformance,
+      productVerticals: input.productVerticals,
+      onboardingCallOk: input.onboardingCallOk,
+      dealerAgreementUrl: input.dealerAgreementUrl ?? null,
+      logoUrl: input.logoUrl ?? null,
+      referredBy: attribution.referredBy,
+      referralType: attribution.referralType,
+      status: 'pending',
+      uaHash: ctx.meta.userAgent ? sha256(ctx.meta.userAgent) : null,
+      // The validated application only: it carries no password or token by construction.
+      originalPayload: JSON.stringify(input),
+      updatedAt: new Date(),
+    },
+    audits: [...notes, signedUp].map((n) => auditRow(ctx, { ...n, dealerId: n.dealerId ?? id })),
+    statusLinkHash: status.hash,
+    mail: outboxRow(
+      applicationReceivedEmail(row, {
+        publicUrl: ctx.config.publicUrl,
+        statusUrl: statusPageUrl(ctx.config.publicUrl, status.token),
+      }),
+    ),
+    linkId: attribution.referralType === 'automatic' ? attribution.linkId : null,
+  });
+  return { ...row, referralType: attribution.referralType };
 }
