@@ -69,7 +69,7 @@ describe('GET /trpc queries answered directly', () => {
     expect(batch.statusCode).toBe(207);
   });
 
-  it('what tRPC must refuse is still refused by tRPC: unknown paths, mutations over GET, broken JSON', async () => {
+  it('what tRPC must refuse or stream stays with tRPC: unknown paths, mutations over GET, broken JSON, jsonl', async () => {
     for (const url of [
       '/trpc/nope.nothing',
       `/trpc/site.scheduleCall?${input({})}`,
@@ -79,6 +79,13 @@ describe('GET /trpc queries answered directly', () => {
       const res = await h.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
+    }
+    for (const headers of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }]) {
+      const streamed = await h.app.inject({ method: 'GET', url: '/trpc/auth.me?batch=1', headers });
+      // tRPC's stream: JSON lines (its content type stays application/json), not one JSON array.
+      const lines = streamed.body.trim().split('\n');
+      expect(lines.length).toBeGreaterThan(1);
+      expect(Array.isArray(JSON.parse(lines[0]!))).toBe(false);
     }
     const inherited = await h.app.inject({ method: 'GET', url: '/trpc/auth.me,constructor?batch=1' });
     expect(inherited.statusCode).toBe(207);

@@ -18,6 +18,12 @@ type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
 const config = appRouter._def._config;
 
+interface TrpcPluginOptions {
+  deps: Deps;
+  /** A procedure failed in a way the client is not told about: the app logs it. */
+  onInternalError(error: TRPCError, path?: string): void;
+}
+
 /**
  * `/trpc` (decision 0750). A GET of queries, what the web app polls with, is answered here by
  * calling the procedures directly, as the REST adapter does, in tRPC's own wire format (its
@@ -26,12 +32,6 @@ const config = appRouter._def._config;
  * would otherwise build a fetch Request and Response for every poll: measured at a third of the
  * process's time on the batched polls (bench/results.md).
  */
-interface TrpcPluginOptions {
-  deps: Deps;
-  /** A procedure failed in a way the client is not told about: the app logs it. */
-  onInternalError(error: TRPCError, path?: string): void;
-}
-
 export async function trpcPlugin(app: FastifyInstance, opts: TrpcPluginOptions) {
   const trpcOptions: TrpcOptions = {
     router: appRouter,
@@ -70,7 +70,9 @@ interface QueryCall {
 /** The calls of a GET this file answers, or null for tRPC to answer (and refuse) as it does. */
 function queryCalls(req: FastifyRequest, pathParam: string): QueryCall[] | null {
   const query = req.query as Record<string, unknown>;
-  if (req.headers['trpc-accept'] !== undefined || query.connectionParams !== undefined) return null;
+  // Streaming (tRPC reads either header) and connection parameters are tRPC's own.
+  const streaming = req.headers['trpc-accept'] !== undefined || /application\/jsonl/.test(req.headers.accept ?? '');
+  if (streaming || query.connectionParams !== undefined) return null;
   const batch = query.batch === '1';
   const paths = batch ? pathParam.split(',') : [pathParam];
   if (paths.length > MAX_BATCH_SIZE) return null;
