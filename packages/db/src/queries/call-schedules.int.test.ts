@@ -10,8 +10,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (email: string, preferredDate: string, preferredTime: 'morning' | 'afternoon' | 'evening' = 'morning') =>
+const call = (
+  email: string,
+  preferredDate: string,
+  preferredTime: 'morning' | 'afternoon' | 'evening' = 'morning',
+  createdAt?: Date,
+) =>
   insertCallSchedule(t.db, {
+    createdAt,
     name: 'Caller',
     email,
     phone: '+15551234567',
@@ -40,8 +46,10 @@ describe(`call-schedules queries on ${process.env.TEST_DB}`, () => {
   it('lists scheduled calls soonest first, then the others newest first', async () => {
     const late = await call('late@calls.test', '2031-09-01');
     const soon = await call('soon@calls.test', '2031-02-01');
-    const done = await call('done@calls.test', '2031-03-01');
-    const dropped = await call('dropped@calls.test', '2031-04-01');
+    // Booked a second apart: two inserts in a row can share a clock tick (seen on PGlite), and a tie
+    // would leave "newest first" to chance.
+    const done = await call('done@calls.test', '2031-03-01', 'morning', new Date(Date.now() - 2000));
+    const dropped = await call('dropped@calls.test', '2031-04-01', 'morning', new Date(Date.now() - 1000));
     await updateCallStatus(t.db, done.id, 'completed');
     await updateCallStatus(t.db, dropped.id, 'cancelled');
 
