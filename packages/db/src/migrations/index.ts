@@ -16,6 +16,8 @@ import * as m0740 from './2026-11-24-0740-commission-ledger-indexes';
 import * as m0741 from './2026-11-24-0741-commission-totals';
 import * as m0750 from './2026-11-24-0750-first-order-days';
 import * as m0800 from './2026-11-24-0800-dealer-counts-shards';
+import * as m0900 from './2026-11-26-0900-call-counts';
+import * as m0910 from './2026-11-26-0910-recruiter-commission-totals';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0741-commission-totals': m0741,
   '2026-11-24-0750-first-order-days': m0750,
   '2026-11-24-0800-dealer-counts-shards': m0800,
+  '2026-11-26-0900-call-counts': m0900,
+  '2026-11-26-0910-recruiter-commission-totals': m0910,
 };

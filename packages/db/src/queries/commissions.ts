@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { CommissionStatus } from '../types';
 import type { Executor } from './executor';
 
@@ -160,29 +160,55 @@ export async function ledgerTotals(db: Executor, f: LedgerFilter) {
   return { ...row, total: Number(row.total) };
 }
 
-/** The same figures as ledgerTotals from the kept totals (summed over their shards). */
-async function keptTotals(db: Executor, status: CommissionStatus | undefined) {
-  const sum = (where: ReturnType<typeof sql>) =>
-    sql`coalesce(sum(amount) filter (where ${where}), 0)::numeric(14, 2)::text`;
-  const { rows } = await sql<{
-    total: string;
-    pending: string;
-    approved: string;
-    paid: string;
-    voided: string;
-    clawbacks: string;
-    ledger: string;
-  }>`select coalesce(sum(n), 0)::text as total,
-      ${sum(sql`kind = 'commission' and status = 'pending'`)} as pending,
-      ${sum(sql`kind = 'commission' and status = 'approved'`)} as approved,
-      ${sum(sql`kind = 'commission' and status = 'paid'`)} as paid,
-      ${sum(sql`kind = 'commission' and status = 'voided'`)} as voided,
-      coalesce(-sum(amount) filter (where kind = 'clawback' and status <> 'voided'), 0)::numeric(14, 2)::text as clawbacks,
-      ${sum(sql`status <> 'voided'`)} as ledger
-    from commission_totals
-    ${status ? sql`where status = ${status}` : sql``}`.execute(db);
+/** A sum of `amount` over the rows `where` picks, as exact text with two decimals. */
+const sumWhere = (where: RawBuilder<unknown>) =>
+  sql<string>`coalesce(sum(amount) filter (where ${where}), 0)::numeric(14, 2)::text`;
+
+/**
+ * The count and the sums by status that kept totals (rows of status, kind, n, amount, summed over
+ * their shards) give: clawbacks apart, as positive amounts, then any more sums asked for by name.
+ */
+async function sumKeptTotals<Extra extends string>(
+  db: Executor,
+  from: RawBuilder<unknown>,
+  extra: Record<Extra, RawBuilder<unknown>>,
+) {
+  const more = Object.entries<RawBuilder<unknown>>(extra).map(
+    ([name, where]) => sql`, ${sumWhere(where)} as ${sql.ref(name)}`,
+  );
+  const { rows } = await sql<
+    { total: string; pending: string; approved: string; paid: string; clawbacks: string } & Record<Extra, string>
+  >`
+    select coalesce(sum(n), 0)::text as total,
+      ${sumWhere(sql`kind = 'commission' and status = 'pending'`)} as pending,
+      ${sumWhere(sql`kind = 'commission' and status = 'approved'`)} as approved,
+      ${sumWhere(sql`kind = 'commission' and status = 'paid'`)} as paid,
+      coalesce(-sum(amount) filter (where kind = 'clawback' and status <> 'voided'), 0)::numeric(14, 2)::text as clawbacks
+      ${sql.join(more, sql``)}
+    ${from}`.execute(db);
   const row = rows[0]!;
   return { ...row, total: Number(row.total) };
+}
+
+/** The same figures as ledgerTotals from the kept totals (migration 0741). */
+function keptTotals(db: Executor, status: CommissionStatus | undefined) {
+  return sumKeptTotals(db, sql`from commission_totals ${status ? sql`where status = ${status}` : sql``}`, {
+    voided: sql`kind = 'commission' and status = 'voided'`,
+    ledger: sql`status <> 'voided'`,
+  });
+}
+
+/**
+ * A recruiter's own summary: their ledger's count and sums by status, and what counts from
+ * `monthStart` on (a UTC month's first second: the kept totals are by UTC month), from the
+ * trigger-kept recruiter_commission_totals (migration 0910), so the cost does not grow with their
+ * ledger. Equal to ledgerTotals({ recruiterDealerId }) and ledgerTotals({ recruiterDealerId, from:
+ * monthStart }).ledger.
+ */
+export function recruiterTotals(db: Executor, recruiterDealerId: string, monthStart: Date) {
+  return sumKeptTotals(db, sql`from recruiter_commission_totals where recruiter_dealer_id = ${recruiterDealerId}`, {
+    thisMonth: sql`status <> 'voided' and month >= ${monthStart.toISOString().slice(0, 10)}::date`,
+  });
 }
 
 /** A recruiter's own ledger page, with the referred dealer's name and email (masked by the service). */

@@ -77,7 +77,10 @@ export const medianDaysToFirstOrder = sql<number | null>`
   )
   select min(v) + 0.5 * (max(v) - min(v)) from picks`;
 
-/** The summary cards in one round trip, from the trigger-kept counters (the median from the kept histogram of first-order days). */
+/**
+ * The summary cards in one round trip, from the trigger-kept counters: dealers (dealer_counts), calls
+ * (call_counts, migration 0900) and the median from the kept histogram of first-order days.
+ */
 export async function dealerMetrics(db: Executor) {
   const r = await sql<{
     total: string;
@@ -101,7 +104,7 @@ export async function dealerMetrics(db: Executor) {
       round(100.0 * sum(n) filter (where status = 'active')
         / nullif(sum(n) filter (where status in ('approved', 'active')), 0), 1) as activation_rate,
       round((${medianDaysToFirstOrder})::numeric, 1) as median_days,
-      (select count(*) from call_schedules where status = 'scheduled') as calls_scheduled
+      (select coalesce(sum(n), 0) from call_counts where status = 'scheduled') as calls_scheduled
     from dealer_counts`.execute(db);
   const row = r.rows[0]!;
   return {

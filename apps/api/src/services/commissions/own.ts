@@ -1,4 +1,4 @@
-import { ledgerTotals, listRecruiterLedger } from '@dn/db/queries/commissions';
+import { listRecruiterLedger, recruiterTotals } from '@dn/db/queries/commissions';
 import { COMMISSIONS_PAGE_SIZE } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { maskEmail } from '../affiliate/stats';
@@ -9,13 +9,12 @@ export async function ownCommissions(ctx: Context & { user: User }, page: number
   const monthStart = new Date();
   monthStart.setUTCDate(1);
   monthStart.setUTCHours(0, 0, 0, 0);
-  const [rows, totals, month] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     listRecruiterLedger(ctx.db, recruiterDealerId, {
       limit: COMMISSIONS_PAGE_SIZE,
       offset: (page - 1) * COMMISSIONS_PAGE_SIZE,
     }),
-    ledgerTotals(ctx.db, { recruiterDealerId }),
-    ledgerTotals(ctx.db, { recruiterDealerId, from: monthStart }),
+    recruiterTotals(ctx.db, recruiterDealerId, monthStart),
   ]);
   return {
     summary: {
@@ -23,7 +22,7 @@ export async function ownCommissions(ctx: Context & { user: User }, page: number
       approved: totals.approved,
       paid: totals.paid,
       clawbacks: totals.clawbacks,
-      thisMonth: month.ledger,
+      thisMonth: totals.thisMonth,
     },
     items: rows.map((c) => ({
       id: c.id,
