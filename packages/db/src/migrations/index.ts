@@ -18,6 +18,7 @@ import * as m0750 from './2026-11-24-0750-first-order-days';
 import * as m0800 from './2026-11-24-0800-dealer-counts-shards';
 import * as m0900 from './2026-11-26-0900-call-counts';
 import * as m0910 from './2026-11-26-0910-recruiter-commission-totals';
+import * as m0920 from './2026-11-26-0920-referrals-recent-index';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0800-dealer-counts-shards': m0800,
   '2026-11-26-0900-call-counts': m0900,
   '2026-11-26-0910-recruiter-commission-totals': m0910,
+  '2026-11-26-0920-referrals-recent-index': m0920,
 };

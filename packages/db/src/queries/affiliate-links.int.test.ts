@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, newDealer, type TestDatabase } from '../testing';
 import {
@@ -95,5 +96,21 @@ describe(`affiliate-links queries on ${process.env.TEST_DB}`, () => {
     expect(rows[0]).not.toHaveProperty('password');
     // The compiled statement binds the limit afresh on every call.
     expect(await affiliateStatsRows(t.db, me, 2)).toHaveLength(2);
+  });
+
+  it("finds a recruiter's newest referrals from an index in that order, without sorting them", async () => {
+    // The shape of the stats' lateral and the referral list (migration 0920). Sorting and scans of
+    // the whole table are priced out, so only an index already in this order can avoid a Sort node.
+    const me = await dealer('index@links.test');
+    await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_sort = off`.execute(trx);
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json)
+        select id from dealers where referred_by = ${me} order by created_at desc, id desc limit 5`.execute(trx);
+      const plan = JSON.stringify(r.rows[0]!['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"dealers_referred_recent_idx"');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+      expect(plan).not.toContain('"Node Type":"Incremental Sort"');
+    });
   });
 });
