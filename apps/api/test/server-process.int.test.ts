@@ -145,6 +145,23 @@ describe(`the server process on ${embedded ? 'an embedded data folder' : 'Postgr
     expect(await stop(again)).toBe(0);
   }, 180_000);
 
+  it('at the production log level writes one line per request to stdout, the last ones too when stopped', async () => {
+    // The request log is written asynchronously (server.ts): nothing may be lost at a stop.
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const r = start({ ...dbEnv, PORT: String(port), LOG_LEVEL: 'info' });
+    await waitReady(base, r);
+    const n = 40;
+    await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${base}/api/landing-videos?n=${i}`)));
+    expect(await stop(r)).toBe(0);
+    const lines = r
+      .out()
+      .split('\n')
+      .filter((l) => l.includes('"route":"/api/landing-videos"'));
+    expect(lines).toHaveLength(n);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ statusCode: 200 });
+  }, 120_000);
+
   it('stops on bad configuration with a message naming the variable', async () => {
     const r = start({ ...dbEnv, PORT: 'not-a-port' });
     expect(await r.exited).toBe(1);

@@ -41,13 +41,6 @@ export async function deleteExpiredWindows(db: Executor): Promise<void> {
  * Counts one hit against every key at once, in ONE statement (decision 0630): the caller compares
  * the returned counts with its budgets BEFORE doing the expensive work, so concurrent attempts
  * cannot all pass a check that was read before any of them was counted.
- *
- * Outside a transaction the statement is its own transaction, and its commit does not wait for the
- * disk (synchronous_commit off for that transaction only, decision 0760): the hit is visible to
- * every other request at once, as before, but a signup then flushes the log once (with its
- * application) instead of twice. A crash of the database can forget the last fraction of a
- * second's hits, never anything else. Inside a caller's transaction the setting would cover the
- * caller's other writes, so there it is left alone.
  */
 export async function countHits(
   db: Executor,
@@ -55,14 +48,9 @@ export async function countHits(
 ): Promise<{ key: string; count: number; resetAt: Date }[]> {
   if (budgets.length === 0) return [];
   const rows = sql.join(budgets.map((b) => sql`(${b.key}, 1, now() + make_interval(secs => ${b.windowSec}))`));
-  const relaxed = db.isTransaction
-    ? sql``
-    : sql`with relaxed as (select set_config('synchronous_commit', 'off', true))`;
   const r = await sql<{ key: string; count: number; resetAt: Date }>`
-    ${relaxed}
     insert into rate_limits (key, count, reset_at)
-    select v.* from (values ${rows}) v(key, count, reset_at)
-    ${db.isTransaction ? sql`` : sql`where exists (select from relaxed)`}
+    values ${rows}
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
