@@ -113,4 +113,18 @@ describe(`affiliate-links queries on ${process.env.TEST_DB}`, () => {
       expect(plan).not.toContain('"Node Type":"Incremental Sort"');
     });
   });
+
+  it('finds the busiest recruiters of the admin funnel from an index in that order, without sorting every link', async () => {
+    // The start of insights.ts recruiterFunnel, polled by the Affiliate Tracking page (migration 0940).
+    await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_sort = off`.execute(trx);
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json)
+        select * from affiliate_links order by total_referrals desc, created_at desc limit 50`.execute(trx);
+      const plan = JSON.stringify(r.rows[0]!['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"affiliate_links_busiest_idx"');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+      expect(plan).not.toContain('"Node Type":"Incremental Sort"');
+    });
+  });
 });
