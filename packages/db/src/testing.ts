@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 import { migrateToLatest } from './migrate';
@@ -93,3 +94,19 @@ export const newDealer = (email: string) => ({
   phoneE164: '+15551234567',
   updatedAt: new Date(),
 });
+
+/** A Sort or Incremental Sort node in a plan from `planWithoutSorting`. */
+export const SORT_NODE = /"Node Type":"(Incremental )?Sort"/;
+
+/**
+ * The plan of `query` with sorting and whole-table scans priced out: only an index already in the
+ * statement's order avoids a Sort node. Returns the plan as JSON text.
+ */
+export async function planWithoutSorting(t: TestDatabase, query: RawBuilder<unknown>): Promise<string> {
+  return t.db.transaction().execute(async (trx) => {
+    await sql`set local enable_sort = off`.execute(trx);
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(trx);
+    return JSON.stringify(r.rows[0]!['QUERY PLAN']);
+  });
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, newDealer, type TestDatabase } from '../testing';
+import { createTestDatabase, newDealer, planWithoutSorting, SORT_NODE, type TestDatabase } from '../testing';
 import {
   affiliateStatsRows,
   countReferralOnDealersLink,
@@ -102,29 +102,21 @@ describe(`affiliate-links queries on ${process.env.TEST_DB}`, () => {
     // The shape of the stats' lateral and the referral list (migration 0920). Sorting and scans of
     // the whole table are priced out, so only an index already in this order can avoid a Sort node.
     const me = await dealer('index@links.test');
-    await t.db.transaction().execute(async (trx) => {
-      await sql`set local enable_sort = off`.execute(trx);
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json)
-        select id from dealers where referred_by = ${me} order by created_at desc, id desc limit 5`.execute(trx);
-      const plan = JSON.stringify(r.rows[0]!['QUERY PLAN']);
-      expect(plan).toContain('"Index Name":"dealers_referred_recent_idx"');
-      expect(plan).not.toContain('"Node Type":"Sort"');
-      expect(plan).not.toContain('"Node Type":"Incremental Sort"');
-    });
+    const plan = await planWithoutSorting(
+      t,
+      sql`select id from dealers where referred_by = ${me} order by created_at desc, id desc limit 5`,
+    );
+    expect(plan).toContain('"Index Name":"dealers_referred_recent_idx"');
+    expect(plan).not.toMatch(SORT_NODE);
   });
 
   it('finds the busiest recruiters of the admin funnel from an index in that order, without sorting every link', async () => {
     // The start of insights.ts recruiterFunnel, polled by the Affiliate Tracking page (migration 0940).
-    await t.db.transaction().execute(async (trx) => {
-      await sql`set local enable_sort = off`.execute(trx);
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json)
-        select * from affiliate_links order by total_referrals desc, created_at desc limit 50`.execute(trx);
-      const plan = JSON.stringify(r.rows[0]!['QUERY PLAN']);
-      expect(plan).toContain('"Index Name":"affiliate_links_busiest_idx"');
-      expect(plan).not.toContain('"Node Type":"Sort"');
-      expect(plan).not.toContain('"Node Type":"Incremental Sort"');
-    });
+    const plan = await planWithoutSorting(
+      t,
+      sql`select * from affiliate_links order by total_referrals desc, created_at desc limit 50`,
+    );
+    expect(plan).toContain('"Index Name":"affiliate_links_busiest_idx"');
+    expect(plan).not.toMatch(SORT_NODE);
   });
 });
