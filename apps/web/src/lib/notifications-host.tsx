@@ -1,8 +1,8 @@
 import '@mantine/notifications/styles.css';
 import { TOAST } from '@dn/ui';
 import { useHotkeys, useMounted } from '@mantine/hooks';
-import { Notifications, notifications } from '@mantine/notifications';
-import { type PointerEvent, useRef } from 'react';
+import { Notifications, notifications, useNotifications } from '@mantine/notifications';
+import { type PointerEvent, useEffect, useRef } from 'react';
 import classes from './notifications-host.module.css';
 
 interface Swipe {
@@ -15,7 +15,9 @@ interface Swipe {
  * Loaded after the first paint (main.tsx): the toast host is not needed to show the landing page.
  * SPEC sections 3 and 9: one toast at a time for 5 s; F8 moves focus to the notification region;
  * a swipe right past 50 px dismisses (Mantine's own drag needs 35% of the width, either way, so it
- * is off); the region is at most 420 px wide.
+ * is off); the region is at most 420 px wide. One at a time means the newest: Mantine's `limit`
+ * queues a toast behind the one shown (an admin's second decision would wait out the first's
+ * 10-second Undo window), so a queued toast replaces the shown one, as the spec's toast reducer does.
  */
 export default function NotificationsHost() {
   const region = useRef<HTMLElement>(null);
@@ -25,6 +27,10 @@ export default function NotificationsHost() {
   const mounted = useMounted();
   // Everywhere, form fields included: F8 is not a key anyone types.
   useHotkeys([[TOAST.hotkey, () => region.current?.focus()]], [], true);
+  const { notifications: shown, queue } = useNotifications();
+  useEffect(() => {
+    if (queue.length > 0) for (const n of shown) if (n.id) notifications.hide(n.id);
+  }, [shown, queue]);
 
   const start = (e: PointerEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
