@@ -1,7 +1,7 @@
 // The app as the newer stages use it (peers, logging, curve): a seeded database of a given size,
 // app servers started on it with a chosen log level, sign-ins, SQL capture and the diagnostics
 // that explain a missed target (wait events sampled from pg_stat_activity, query plans, a CPU profile).
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,8 +31,31 @@ export const scaledSeed = (dealers, { partner = false } = {}) => ({
 /** ORDERS_WEBHOOK_SECRET of every bench server (Standard Webhooks' whsec_ + base64 form). */
 export const WEBHOOK_SECRET = `whsec_${Buffer.from('bench-orders-webhook-secret-0123456789').toString('base64')}`;
 
+/** The TCP ports something listens on now, from /proc/net/tcp and tcp6 (state 0A). */
+function listeningPorts() {
+  const ports = new Set();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state === '0A' && local) ports.add(Number.parseInt(local.split(':').pop(), 16));
+    }
+  }
+  return ports;
+}
+
 let nextPort = 4200 + Math.floor(Math.random() * 400);
-export const freePort = () => nextPort++;
+/** The next port for a bench server, skipping taken ones (this machine runs NATS on 4222 and epmd on 4369). */
+export const freePort = () => {
+  const taken = listeningPorts();
+  while (taken.has(nextPort)) nextPort++;
+  return nextPort++;
+};
 
 /**
  * A fresh database with the app's schema (its own start-up migrates it) and `dealers` seeded.

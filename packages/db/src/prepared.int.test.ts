@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareQuery } from './prepared';
+import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, prepareView } from './prepared';
 import { createTestDatabase, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
@@ -63,6 +63,28 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
       // PGlite is one session behind its socket, which outlives a pool connection: no names there.
       expect(mine).toHaveLength(process.env.TEST_DB === 'postgres' ? 1 : 0);
     });
+  });
+
+  it('names a view with its values written in, never a statement with parameters, and at most MAX_VIEW_STATEMENTS', () => {
+    const literal = t.db.selectFrom('dealers').select('id').where('tier', '=', sql.lit('Preferred')).limit(sql.lit(3));
+    const named = prepareView(t.db, literal);
+    expect(named.parameters).toEqual([]);
+    expect(PREPARED_STATEMENTS.get(named.sql)).toMatch(/^dn_q\d+$/);
+    const withParams = prepareView(t.db, t.db.selectFrom('dealers').select('id').where('tier', '=', 'Preferred'));
+    expect(withParams.parameters).toEqual(['Preferred']);
+    expect(PREPARED_STATEMENTS.has(withParams.sql)).toBe(false);
+    // Distinct texts beyond the bound run unnamed.
+    const texts = Array.from({ length: MAX_VIEW_STATEMENTS + 5 }, (_, i) =>
+      prepareView(
+        t.db,
+        t.db
+          .selectFrom('dealers')
+          .select('id')
+          .limit(sql.lit(i + 1000)),
+      ),
+    );
+    const namedTexts = texts.filter((q) => PREPARED_STATEMENTS.has(q.sql));
+    expect(namedTexts.length).toBe(MAX_VIEW_STATEMENTS - 1);
   });
 
   it('refuses a parameter the query does not use', async () => {

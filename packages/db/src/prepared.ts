@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery as Compiled, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import type { Executor } from './queries/executor';
 import type { DB } from './types';
 
 const MARK = '\u0000param:';
@@ -46,4 +47,29 @@ export function prepareQuery<K extends string, R>(
     });
     return db.executeQuery(Compiled.raw(compiled.sql, parameters) as CompiledQuery<R>);
   };
+}
+
+/** At most this many texts are named by prepareView; further ones run unnamed, as before. */
+export const MAX_VIEW_STATEMENTS = 100;
+let viewStatements = 0;
+
+/**
+ * Compiles a statement with every value written into its SQL (sql.lit), as a view a page polls:
+ * the admin console's first page of a tab and its counts. A text with no parameters is named like
+ * the compiled-once queries, so each connection parses and plans it once; with no parameters the
+ * plan PostgreSQL keeps is the one it would make for these values, whatever their skew (decision
+ * 0504's reason to name nothing else). Only statements whose values come from a closed set (enums,
+ * a bounded page size) belong here, and at most MAX_VIEW_STATEMENTS texts are named per process.
+ */
+export function prepareView<R>(db: Executor, query: { compile(db: Executor): CompiledQuery<R> }): CompiledQuery<R> {
+  const compiled = query.compile(db);
+  if (
+    compiled.parameters.length === 0 &&
+    !PREPARED_STATEMENTS.has(compiled.sql) &&
+    viewStatements < MAX_VIEW_STATEMENTS
+  ) {
+    viewStatements++;
+    PREPARED_STATEMENTS.set(compiled.sql, `dn_q${PREPARED_STATEMENTS.size + 1}`);
+  }
+  return compiled;
 }

@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { prepareView } from '../prepared';
 import type { DB, DealerStatus, NewDealer, Tier } from '../types';
 import type { AuditLogRow } from './audit-logs';
 import { mailValues, type NewMail } from './email-outbox';
@@ -35,10 +36,11 @@ export function filteredDealers(db: Executor, f: Pick<DealerListFilter, 'q' | 't
   return filtered(db.selectFrom('dealers as d') as DealerQuery, f);
 }
 
-function filtered<Q extends DealerQuery>(q: Q, f: Pick<DealerListFilter, 'q' | 'tier'>): Q {
+/** `literal`: the tier is written into the SQL (prepareView), not sent as a parameter. */
+function filtered<Q extends DealerQuery>(q: Q, f: Pick<DealerListFilter, 'q' | 'tier'>, literal = false): Q {
   let out = q;
   if (f.q) out = out.where(SEARCH_EXPR, 'like', likePattern(f.q)) as Q;
-  if (f.tier) out = out.where('d.tier', '=', f.tier) as Q;
+  if (f.tier) out = out.where('d.tier', '=', literal ? sql.lit(f.tier) : f.tier) as Q;
   return out;
 }
 
@@ -64,9 +66,15 @@ export const APPLICANT_COLUMNS = [
   'd.rejectionReason',
 ] as const;
 
-/** One page of the admin table, newest first by default; never the password hash. */
+/**
+ * One page of the admin table, newest first by default; never the password hash. The first page
+ * of a tab without a search is what the console polls every 10 s: its values (tier, status, page
+ * size) are enums and a bounded number, written into the SQL so the statement is planned once per
+ * connection (prepareView). Its plan took longer than its run (0.9 against 0.6 ms at 100,000 dealers).
+ */
 export async function listDealersPage(db: Executor, f: DealerListFilter) {
-  let q = filteredDealers(db, f)
+  const view = !f.q && f.page === 1;
+  let q = filtered(db.selectFrom('dealers as d') as DealerQuery, f, view)
     .leftJoin('dealers as r', 'r.id', 'd.referredBy')
     .leftJoin('affiliateLinks as l', 'l.dealerId', 'd.id')
     .select([
@@ -82,13 +90,14 @@ export async function listDealersPage(db: Executor, f: DealerListFilter) {
       'd.createdAt',
       'd.updatedAt',
     ]);
-  if (f.status) q = q.where('d.status', '=', f.status);
+  if (f.status) q = q.where('d.status', '=', view ? sql.lit(f.status) : f.status);
   const dir = f.dir === 'asc' ? sql`asc` : sql`desc`;
   const sortExpr = DEALER_SORT_EXPR[f.sort];
   q = q.orderBy(sql`${sortExpr} ${dir}`);
   if (f.sort !== 'createdAt') q = q.orderBy(sql`d.created_at desc`);
+  q = q.orderBy(sql`d.id ${dir}`);
+  if (view) return (await db.executeQuery(prepareView(db, q.limit(sql.lit(f.pageSize))))).rows;
   return q
-    .orderBy(sql`d.id ${dir}`)
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize)
     .execute();
