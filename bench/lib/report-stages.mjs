@@ -78,7 +78,7 @@ function peersSection(r) {
     `${p.startedAt} -> ${p.finishedAt}. B0 = shared/peers fastify-floor (bare Fastify + pg), B1 = express-classic, both from \`${p.peersSource}\` (copied to bench/.peers, their package-lock installed there), on their own database \`dn_bench_peers\` seeded by their seed.mjs with ${f0(s.dealers)} dealers. ` +
       `The app: its own database seeded by lib/seed.mjs with ${f0(s.dealers)} dealers (the bench dealer topped up to 25 referrals like the peers' demo dealer), log level ${p.appLogLevel} with stdout to a file. ` +
       `Same-SQL baseline: bench/baseline.mjs replaying the statements the app ran for the poll. All servers on core 0, the load generator on core 1. ` +
-      `Each endpoint, ${s.rounds} rounds alternating B0, B1, baseline, app (/api, tRPC batch GET, 304): ${s.warmup} s warm-up then ${s.duration} s at c=${s.connections}, server drained between runs; medians of the rounds. req/s counts 2xx (304/s for the 304 column).`,
+      `Each endpoint, ${s.rounds} rounds alternating B0, B1, baseline, app (/api, tRPC batch GET, 304)${s.order ? ' in that order in odd rounds and the reverse in even ones' : ''}: ${s.warmup} s warm-up then ${s.duration} s at c=${s.connections}, server drained between runs; medians of the rounds${s.order ? "; the tRPC and 304 targets by the median of the rounds' own ratios to the /api run beside them" : ''}. req/s counts 2xx (304/s for the 304 column).`,
     '',
   );
   L.push(
@@ -146,14 +146,16 @@ function loggingSection(r) {
   const s = g.settings;
   const L = ['## Logging cost (stage `logging`)', ''];
   L.push(
-    `${g.startedAt}. \`${g.endpoint}\`${g.role ? ` (${g.role})` : ''} on ${f0(s.dealers)} dealers: the same build on the same database, two processes on core 0, one with LOG_LEVEL unset (production default: info, one line per request, to a file) and one with LOG_LEVEL=warn; ${s.rounds} rounds alternating, ${s.warmup} s warm-up + ${s.duration} s at c=${s.connections}.`,
+    `${g.startedAt}. \`${g.endpoint}\`${g.role ? ` (${g.role})` : ''} on ${f0(s.dealers)} dealers: the same build on the same database, two processes on core 0, one with LOG_LEVEL unset (production default: info, one line per request, to a file) and one with LOG_LEVEL=warn; ${s.rounds} rounds alternating${s.order ? ` in ${s.order} order (info first in odd rounds, warn first in even ones)` : ''}, ${s.warmup} s warm-up + ${s.duration} s at c=${s.connections}.`,
     '',
     '| Server | req/s | p99 | CPU | per round |',
     '|---|---|---|---|---|',
     `| ${g.info.logLevel} | ${f0(g.info.reqPerSec)} | ${ms(g.info.p99)} | ${g.info.serverCpuPct}% | ${g.info.perRound.map(f0).join(', ')} |`,
     `| warn | ${f0(g.warn.reqPerSec)} | ${ms(g.warn.p99)} | ${g.warn.serverCpuPct}% | ${g.warn.perRound.map(f0).join(', ')} |`,
     '',
-    `Cost: ${(g.cost * 100).toFixed(1)}% of the warn server's rate; ${f0(g.logBytesPerRequest)} bytes of log per request.`,
+    g.pairedCosts
+      ? `Cost: ${(g.cost * 100).toFixed(1)}% of the warn server's rate, the median of the rounds' paired costs (1 - info/warn of the two runs of one round: ${g.pairedCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')}); from the medians above it would be ${(g.costOfMedians * 100).toFixed(1)}%. ${f0(g.logBytesPerRequest)} bytes of log per request.`
+      : `Cost: ${(g.cost * 100).toFixed(1)}% of the warn server's rate; ${f0(g.logBytesPerRequest)} bytes of log per request.`,
     '',
   );
   if (g.diagnosis) L.push(...diagnosisLines('logging', g.diagnosis));
