@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, prepareView } from './prepared';
+import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, runView } from './prepared';
 import { createTestDatabase, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
@@ -65,26 +65,25 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
     });
   });
 
-  it('names a view with its values written in, never a statement with parameters, and at most MAX_VIEW_STATEMENTS', () => {
+  it('names a view with its values written in, never a statement with parameters, and at most MAX_VIEW_STATEMENTS', async () => {
     const literal = t.db.selectFrom('dealers').select('id').where('tier', '=', sql.lit('Preferred')).limit(sql.lit(3));
-    const named = prepareView(t.db, literal);
-    expect(named.parameters).toEqual([]);
-    expect(PREPARED_STATEMENTS.get(named.sql)).toMatch(/^dn_q\d+$/);
-    const withParams = prepareView(t.db, t.db.selectFrom('dealers').select('id').where('tier', '=', 'Preferred'));
-    expect(withParams.parameters).toEqual(['Preferred']);
-    expect(PREPARED_STATEMENTS.has(withParams.sql)).toBe(false);
+    expect(literal.compile().parameters).toEqual([]);
+    expect(await runView(t.db, literal)).toHaveLength(0);
+    expect(PREPARED_STATEMENTS.get(literal.compile().sql)).toMatch(/^dn_q\d+$/);
+    const withParams = t.db.selectFrom('dealers').select('fullName').where('email', '=', 'a@prepared.test');
+    expect(withParams.compile().parameters).toEqual(['a@prepared.test']);
+    expect(await runView(t.db, withParams)).toEqual([{ fullName: expect.any(String) }]);
+    expect(PREPARED_STATEMENTS.has(withParams.compile().sql)).toBe(false);
     // Distinct texts beyond the bound run unnamed.
     const texts = Array.from({ length: MAX_VIEW_STATEMENTS + 5 }, (_, i) =>
-      prepareView(
-        t.db,
-        t.db
-          .selectFrom('dealers')
-          .select('id')
-          .limit(sql.lit(i + 1000)),
-      ),
+      t.db
+        .selectFrom('dealers')
+        .select('id')
+        .limit(sql.lit(i + 1000)),
     );
-    const namedTexts = texts.filter((q) => PREPARED_STATEMENTS.has(q.sql));
-    expect(namedTexts.length).toBe(MAX_VIEW_STATEMENTS - 1);
+    for (const q of texts) await runView(t.db, q);
+    const named = texts.filter((q) => PREPARED_STATEMENTS.has(q.compile().sql));
+    expect(named.length).toBe(MAX_VIEW_STATEMENTS - 1);
   });
 
   it('refuses a parameter the query does not use', async () => {

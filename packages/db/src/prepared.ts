@@ -49,19 +49,20 @@ export function prepareQuery<K extends string, R>(
   };
 }
 
-/** At most this many texts are named by prepareView; further ones run unnamed, as before. */
+/** At most this many texts are named by runView; further ones run unnamed, as before. */
 export const MAX_VIEW_STATEMENTS = 100;
 let viewStatements = 0;
 
 /**
- * Compiles a statement with every value written into its SQL (sql.lit), as a view a page polls:
- * the admin console's first page of a tab and its counts. A text with no parameters is named like
- * the compiled-once queries, so each connection parses and plans it once; with no parameters the
- * plan PostgreSQL keeps is the one it would make for these values, whatever their skew (decision
- * 0504's reason to name nothing else). Only statements whose values come from a closed set (enums,
- * a bounded page size) belong here, and at most MAX_VIEW_STATEMENTS texts are named per process.
+ * Runs a statement with every value written into its SQL (sql.lit), as a view a page polls: the
+ * admin console's first page of a tab and its counts, the Affiliate Tracking poll. A text with no
+ * parameters is named like the compiled-once queries, so each connection parses and plans it once;
+ * with no parameters the plan PostgreSQL keeps is the one it would make for these values, whatever
+ * their skew (decision 0504's reason to name nothing else). Only statements whose values come from
+ * a closed set (enums, a bounded page size) belong here, and at most MAX_VIEW_STATEMENTS texts are
+ * named per process. Resolves with the rows, through the database's plugins as usual.
  */
-export function prepareView<R>(db: Executor, query: { compile(db: Executor): CompiledQuery<R> }): CompiledQuery<R> {
+export async function runView<R>(db: Executor, query: { compile(db: Executor): CompiledQuery<R> }): Promise<R[]> {
   const compiled = query.compile(db);
   if (
     compiled.parameters.length === 0 &&
@@ -71,5 +72,5 @@ export function prepareView<R>(db: Executor, query: { compile(db: Executor): Com
     viewStatements++;
     PREPARED_STATEMENTS.set(compiled.sql, `dn_q${PREPARED_STATEMENTS.size + 1}`);
   }
-  return compiled;
+  return (await db.executeQuery(compiled)).rows;
 }

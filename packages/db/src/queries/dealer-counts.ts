@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import { prepareView } from '../prepared';
+import { runView } from '../prepared';
 import type { DB, DealerStatus } from '../types';
 import { type DealerListFilter, filteredDealers } from './dealers';
 import type { Executor } from './executor';
@@ -13,13 +13,12 @@ import type { Executor } from './executor';
  */
 export async function countDealersByStatus(db: Executor, f: Pick<DealerListFilter, 'q' | 'tier'>) {
   if (!f.q) {
-    // The tier written in (one of three, or none): planned once per connection (prepareView).
+    // The tier written in (one of three, or none): planned once per connection (runView).
     const counts = sql<{ status: DealerStatus; n: string }>`
       select status, sum(n) as n from dealer_counts
       ${f.tier ? sql`where tier = ${sql.lit(f.tier)}` : sql``}
       group by status`;
-    const r = await db.executeQuery(prepareView(db, counts));
-    return r.rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+    return (await runView(db, counts)).map((row) => ({ status: row.status, count: Number(row.n) }));
   }
   const rows = await filteredDealers(db, f)
     .select(['d.status', (eb: ExpressionBuilder<DB & { d: DB['dealers'] }, 'd'>) => eb.fn.countAll<string>().as('n')])
