@@ -81,6 +81,15 @@ export const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+/**
+ * The median of the rounds' own ratios a[k] / b[k]: per-round rates of two runs made side by side.
+ * One server's rounds differ by up to 2x on this machine, more than the ratios measured.
+ */
+export function pairedRatio(a, b) {
+  const q = (a ?? []).map((x, k) => x / b?.[k]).filter(Number.isFinite);
+  return q.length ? median(q) : null;
+}
+
 /** The median run by req/s, with every run's numbers kept. */
 export function summarize(runs) {
   const byRps = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec);

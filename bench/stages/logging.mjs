@@ -6,7 +6,7 @@
 // The cost is the median of the rounds' paired costs, 1 - info/warn, each pair run back to back.
 import { statSync } from 'node:fs';
 import { appCookies, appFixture, diagnose, drain, startApp } from '../lib/app.mjs';
-import { median, run } from '../lib/load.mjs';
+import { median, pairedRatio, run } from '../lib/load.mjs';
 import { cpuMeter } from '../lib/proc.mjs';
 
 /**
@@ -23,12 +23,6 @@ export const LOGGING_ROUNDS = 6;
 
 /** The order of the two servers in round k: ABBA, so a steady drift cancels. */
 export const roundOrder = (k) => (k % 2 === 0 ? ['info', 'warn'] : ['warn', 'info']);
-
-/** The median of the rounds' paired costs, 1 - info/warn (runs[who][k] is round k). */
-export function pairedCost(runs) {
-  const costs = runs.info.map((r, k) => 1 - r.okPerSec / runs.warn[k].okPerSec).filter(Number.isFinite);
-  return costs.length ? median(costs) : null;
-}
 
 export async function loggingStage(ctx, shared) {
   const o = ctx.opts;
@@ -90,8 +84,11 @@ export async function loggingStage(ctx, shared) {
     out.info = { logLevel: servers.info.logLevel, ...agg(runs.info) };
     out.warn = { logLevel: 'warn', ...agg(runs.warn) };
     out.costOfMedians = out.warn.reqPerSec ? 1 - out.info.reqPerSec / out.warn.reqPerSec : null;
-    out.pairedCosts = runs.info.map((r, k) => 1 - r.okPerSec / runs.warn[k].okPerSec);
-    out.cost = pairedCost(runs);
+    const rates = (who) => runs[who].map((r) => r.okPerSec);
+    out.pairedCosts = rates('info').map((x, k) => 1 - x / rates('warn')[k]);
+    // The median of the rounds' paired costs, 1 - info/warn of the two runs of one round.
+    const q = pairedRatio(rates('info'), rates('warn'));
+    out.cost = q === null ? null : 1 - q;
     out.logBytesPerRequest = requests ? logBytes / requests : null;
     for (const s of Object.values(servers)) await s.stop();
     for (const k of Object.keys(servers)) delete servers[k];

@@ -18,7 +18,7 @@ import {
   startApp,
 } from '../lib/app.mjs';
 import { isFramework } from '../lib/capture.mjs';
-import { median, run } from '../lib/load.mjs';
+import { median, pairedRatio, run } from '../lib/load.mjs';
 import { peerSignIn, preparePeers, seedPeers, startPeer } from '../lib/peers.mjs';
 import { cpuMeter, startNode } from '../lib/proc.mjs';
 
@@ -413,15 +413,6 @@ export async function peersStage(ctx) {
     await fx.drop();
     await ctx.admin.query('drop database if exists dn_bench_peers with (force)').catch(() => {});
   }
-}
-
-/**
- * The median of the rounds' own ratios a[k] / b[k] (per-round rates of two runs made side by side).
- * One server's rounds differ by up to 2x on this machine, more than the ratios measured.
- */
-export function pairedRatio(a, b) {
-  const q = (a ?? []).map((x, k) => x / b?.[k]).filter(Number.isFinite);
-  return q.length ? median(q) : null;
 }
 
 const fx0 = (x) => (x == null ? 'n/a' : Math.round(x).toLocaleString('en-US'));

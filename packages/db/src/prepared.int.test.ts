@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, runView } from './prepared';
-import { createTestDatabase, newDealer, type TestDatabase } from './testing';
+import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -57,9 +57,7 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
       for (const email of ['a@prepared.test', 'b@prepared.test', 'c@prepared.test']) {
         await byEmail(c, { email, minOrders: 0 });
       }
-      const { rows } = await sql<{ name: string; statement: string }>`
-        select name, statement from pg_prepared_statements where name like 'dn_q%'`.execute(c);
-      const mine = rows.filter((r) => r.statement.includes('"total_orders" >='));
+      const mine = (await namedStatements(c)).filter((r) => r.statement.includes('"total_orders" >='));
       // PGlite is one session behind its socket, which outlives a pool connection: no names there.
       expect(mine).toHaveLength(process.env.TEST_DB === 'postgres' ? 1 : 0);
     });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 import { migrateToLatest } from './migrate';
 import { postgresReachable, TEST_PG_ADMIN_URL } from './postgres-reachable';
 import { seed } from './seed';
+import type { DB } from './types';
 
 /** Test helpers: every run gets a database of its own, so runs never see each other's data. */
 
@@ -109,4 +110,16 @@ export async function planWithoutSorting(t: TestDatabase, query: RawBuilder<unkn
     const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(trx);
     return JSON.stringify(r.rows[0]!['QUERY PLAN']);
   });
+}
+
+/**
+ * The statements this connection holds under the app's names (prepared.ts: `dn_q…`), with their
+ * parameter types ('{}' when none). Run it on the connection that ran them (`db.connection()`):
+ * prepared statements belong to one session. PGlite names nothing (client.ts), so it holds none.
+ */
+export async function namedStatements(db: Kysely<DB>): Promise<{ statement: string; parameterTypes: string }[]> {
+  const { rows } = await sql<{ statement: string; parameterTypes: string }>`
+    select statement, parameter_types::text as parameter_types from pg_prepared_statements
+    where name like 'dn_q%'`.execute(db);
+  return rows;
 }

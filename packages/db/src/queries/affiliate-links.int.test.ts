@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, newDealer, planWithoutSorting, SORT_NODE, type TestDatabase } from '../testing';
+import {
+  createTestDatabase,
+  namedStatements,
+  newDealer,
+  planWithoutSorting,
+  SORT_NODE,
+  type TestDatabase,
+} from '../testing';
 import {
   affiliateStatsRows,
   countReferralOnDealersLink,
@@ -115,9 +122,7 @@ describe(`affiliate-links queries on ${process.env.TEST_DB}`, () => {
     await t.db.connection().execute(async (c) => {
       await recruiterFunnel(c, 7);
       await recentTrackingEvents(c, 7);
-      const { rows } = await sql<{ statement: string; parameterTypes: string }>`
-        select statement, parameter_types::text as parameter_types from pg_prepared_statements
-        where name like 'dn_q%' and statement like '%limit 7%'`.execute(c);
+      const rows = (await namedStatements(c)).filter((r) => r.statement.includes('limit 7'));
       // PGlite is one session behind its socket: nothing is named there (client.ts).
       expect(rows).toHaveLength(process.env.TEST_DB === 'postgres' ? 2 : 0);
       expect(rows.every((r) => r.parameterTypes === '{}')).toBe(true);
