@@ -22,6 +22,11 @@ export interface User {
   adminRole?: AdminRole | null;
   /** A dealer's own record, read with the session in the same statement (see services/users.ts). */
   record?: DealerRecord;
+  /**
+   * A dealer's affiliate-stats version, read with the session (decision 0790): changes whenever
+   * their stats would. Absent when the user was not read with the session (just signed in).
+   */
+  referralsVersion?: string;
 }
 
 export interface RequestMeta {

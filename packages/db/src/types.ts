@@ -225,6 +225,16 @@ export interface RateLimitsTable {
   resetAt: Timestamp;
 }
 
+/**
+ * A recruiter's affiliate-stats version in shards (migration 0950, decision 0790): kept by
+ * triggers, read as the sum of a dealer's rows. Never written by the app.
+ */
+export interface ReferralVersionsTable {
+  dealerId: string;
+  shard: number;
+  n: ColumnType<string, never, never>;
+}
+
 export interface DB {
   admins: AdminsTable;
   adminInvitations: AdminInvitationsTable;
@@ -246,6 +256,7 @@ export interface DB {
   orders: OrdersTable;
   commissionRules: CommissionRulesTable;
   payouts: PayoutsTable;
+  referralVersions: ReferralVersionsTable;
 }
 
 export type Dealer = Selectable<DealersTable>;

@@ -27,15 +27,16 @@ export function ifNoneMatchHits(header: string | undefined, tag: string): boolea
   return false;
 }
 
-/**
- * For a handler that can name its data's version cheaply (say, max(updated_at) and a count)
- * before building the answer: sets the ETag and answers 304 when the client has it already.
- * Returns true when the reply was sent, so the handler skips the expensive part.
- */
-export function replyNotModified(req: FastifyRequest, reply: FastifyReply, version: string): boolean {
-  const tag = `W/"v-${hash('sha1', version, 'base64url').slice(0, 22)}"`;
+/** Marks a 200 with a tag its handler made (trpc/versioned.ts); the hook below then leaves it alone. */
+export function tagAnswer(reply: FastifyReply, tag: string): void {
   reply.header('etag', tag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+}
+
+/** Answers 304 for a tag its handler made, when the client holds it. True when it did. */
+export function answeredNotModified(req: FastifyRequest, reply: FastifyReply, tag: string): boolean {
   if (!ifNoneMatchHits(req.headers['if-none-match'], tag)) return false;
+  tagAnswer(reply, tag);
   void reply.code(304).send();
   return true;
 }

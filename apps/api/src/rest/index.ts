@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import type { Deps } from '../context';
 import { AppError } from '../lib/app-error';
 import { createRequestContext } from '../plugins/auth';
+import { answeredNotModified, tagAnswer } from '../plugins/etag';
 import { handWrittenRoutes } from '../plugins/routes';
 import { appRouter } from '../routers/index';
 import type { Meta } from '../trpc/init';
+import { versionTag } from '../trpc/versioned';
 import type { RestRoute } from './route';
 
 export type { Access, RestRoute } from './route';
@@ -19,7 +21,12 @@ const generated = Object.entries(appRouter._def.procedures as unknown as Record<
     const call = { path, type: procedure._def.type as 'query' | 'mutation', signal: undefined, batchIndex: 0 };
     const handle: RestRoute['handle'] = async ({ deps, req, reply }) => {
       const ctx = await createRequestContext(deps, req, reply);
-      return procedure({ ...call, ctx, getRawInput: async () => rawInput(req) });
+      // A versioned query (decision 0790): a client holding this version gets 304 without the query.
+      const tag = meta.version ? versionTag(ctx, req.url, [procedure]) : null;
+      if (tag && answeredNotModified(req, reply, tag)) return;
+      const result = await procedure({ ...call, ctx, getRawInput: async () => rawInput(req) });
+      if (tag) tagAnswer(reply, tag);
+      return result;
     };
     const access = meta.access === 'dealer' || meta.access === 'admin' ? meta.access : 'public';
     const { method, summary } = meta.rest;

@@ -10,7 +10,7 @@ import {
 import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
 import { createLink } from '../services/affiliate/links';
 import { ownReferralFunnel, ownReferrals } from '../services/affiliate/referrals';
-import { affiliateStats } from '../services/affiliate/stats';
+import { affiliateStats, affiliateStatsVersion } from '../services/affiliate/stats';
 import { dealerFirstOrderForm } from '../services/content/first-order-forms';
 import {
   changeDealerPassword,
@@ -19,7 +19,7 @@ import {
   signOutOtherSessions,
   updateOwnProfile,
 } from '../services/dealers/own-account';
-import { dealerInfo } from '../services/dealers/own-info';
+import { dealerInfo, dealerInfoVersion } from '../services/dealers/own-info';
 import { ownOrders } from '../services/dealers/own-orders';
 import { alone, dealerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
@@ -42,7 +42,7 @@ export const accountRouter = router({
     .input(resetPassword)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
   info: dealerProcedure
-    .meta(rest('GET', '/api/dealer/info', "The signed-in dealer's own details"))
+    .meta({ ...rest('GET', '/api/dealer/info', "The signed-in dealer's own details"), version: dealerInfoVersion })
     .query(({ ctx }) => dealerInfo(ctx)),
   profile: dealerProcedure
     .meta(rest('GET', '/api/dealer/profile', "The signed-in dealer's editable profile"))
@@ -88,7 +88,10 @@ export const accountRouter = router({
     .input(createAffiliateLink)
     .mutation(({ ctx, input }) => createLink(ctx, input)),
   affiliateStats: dealerProcedure
-    .meta(rest('GET', '/api/affiliate/stats', "The signed-in dealer's affiliate link and 5 most recent referrals"))
+    .meta({
+      ...rest('GET', '/api/affiliate/stats', "The signed-in dealer's affiliate link and 5 most recent referrals"),
+      version: affiliateStatsVersion,
+    })
     .query(({ ctx }) => affiliateStats(ctx)),
   orders: dealerProcedure
     .meta(

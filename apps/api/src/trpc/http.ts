@@ -11,8 +11,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../context';
 import { createRequestContext } from '../plugins/auth';
 import { trpcRetryAfter } from '../plugins/errors';
+import { answeredNotModified, tagAnswer } from '../plugins/etag';
 import { type AppRouter, appRouter } from '../routers/index';
 import { MAX_BATCH_SIZE, mustRunAlone, refuseUnbatchable } from './batch-policy';
+import { versionTag } from './versioned';
 
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
@@ -111,6 +113,14 @@ async function answerQueries(
   } catch {
     return false;
   }
+  const vary = { vary: 'trpc-accept, accept' };
+  // Every call versioned (decision 0790): a client holding this version gets 304 without the queries.
+  const tag = versionTag(
+    ctx,
+    req.url,
+    calls.map((c) => c.procedure),
+  );
+  if (tag && answeredNotModified(req, reply.headers(vary), tag)) return true;
   const errors: TRPCError[] = [];
   const items = await Promise.all(
     calls.map(async ({ path, procedure, input }, batchIndex) => {
@@ -134,9 +144,10 @@ async function answerQueries(
   );
   const json = (req.query as { batch?: string }).batch === '1' ? items : items[0]!;
   const meta = trpcRetryAfter({ errors });
+  if (tag && errors.length === 0) tagAnswer(reply, tag);
   void reply
     .code(getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0]))
-    .headers({ vary: 'trpc-accept, accept', 'content-type': 'application/json', ...meta.headers })
+    .headers({ ...vary, 'content-type': 'application/json', ...meta.headers })
     // A Buffer, so the content type stays tRPC's own (Fastify adds a charset to a string).
     .send(
       Buffer.from(JSON.stringify(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1]))),

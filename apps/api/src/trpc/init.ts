@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { type Access, type AdminRole, assertAccess } from '../access';
-import type { Context } from '../context';
+import type { Context, User } from '../context';
 import { AppError, INTERNAL_MESSAGE, TRPC_CODE, toAppError } from '../lib/app-error';
 import type { RestRoute } from '../rest/route';
 
@@ -34,6 +34,13 @@ export interface Meta {
    * test/security/batch-alone.test.ts fails for a procedure that reaches either without it.
    */
   alone?: boolean;
+  /**
+   * A polled query's version (decision 0790): from the request context alone, a string that
+   * changes whenever the answer would, or null when it cannot tell. With one, the query's ETag is
+   * made from it (trpc/versioned.ts), and a GET that already holds it is answered 304 without
+   * running the query, once the access declared above is checked. For a query without input.
+   */
+  version?: (ctx: Context & { user: User }) => string | null;
 }
 
 /** `.meta(alone)`: the procedure hashes a password or sends an email, so it is never batched. */

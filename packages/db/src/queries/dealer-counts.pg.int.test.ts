@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../testing';
 import { countDealersByStatus } from './dealer-counts';
 
 // PostgreSQL only (PGlite has one connection): the kept counters' shards (migrations 0800, 0900,
-// 0910) let two open transactions on different connections go on without waiting for each other.
+// 0910, and the referral versions of 0950) let two open transactions on different connections go on without waiting for each other.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -13,9 +13,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-const insert = (name: string) =>
-  `insert into dealers (tier, full_name, email, phone_e164, updated_at)
-   values ('Affiliate', '${name}', '${name}@counts.test', '+15555550100', now())`;
+/** A new dealer, referred by `referredBy` when given. */
+const insert = (name: string, referredBy: string | null = null) =>
+  `insert into dealers (tier, full_name, email, phone_e164, referred_by, updated_at)
+   values ('Affiliate', '${name}', '${name}@counts.test', '+15555550100', ${referredBy ? `'${referredBy}'` : 'null'}, now())`;
+
+/** A committed dealer's id. */
+async function insertDealer(name: string): Promise<string> {
+  const { rows } = await t.pool.query(`${insert(name)} returning id`);
+  return rows[0].id as string;
+}
 
 /** Runs `sql` in two transactions on two connections, the second while the first is still open. */
 async function bothOpen(first: string, second: string) {
@@ -66,11 +73,7 @@ describe('kept counters on PostgreSQL', () => {
   });
 
   it('a commission does not wait for another uncommitted commission of the same recruiter and month', async () => {
-    const { rows } = await t.pool.query(
-      `insert into dealers (tier, full_name, email, phone_e164, updated_at)
-       values ('Affiliate', 'Recruiter', 'recruiter@counts.test', '+15555550100', now()) returning id`,
-    );
-    const recruiter = rows[0].id as string;
+    const recruiter = await insertDealer('recruiter');
     const earn = (cents: number) =>
       `insert into commissions (kind, recruiter_id, recruiter_dealer_id, referred_dealer_id, commission_type, amount, status)
        values ('commission', 'rec', '${recruiter}', '${recruiter}', 'percent', ${cents} / 100.0, 'pending')`;
@@ -80,5 +83,12 @@ describe('kept counters on PostgreSQL', () => {
       [recruiter],
     );
     expect(r.rows[0]).toEqual({ n: 2, amount: '12.50' });
+  });
+
+  it("a referral's signup does not wait for another uncommitted referral of the same recruiter", async () => {
+    const recruiter = await insertDealer('busy-recruiter');
+    await bothOpen(insert('referral-one', recruiter), insert('referral-two', recruiter));
+    const r = await t.pool.query(`select sum(n)::int as n from referral_versions where dealer_id = $1`, [recruiter]);
+    expect(r.rows[0].n).toBe(2);
   });
 });

@@ -25,9 +25,15 @@ const sessionWithUser = prepareQuery(['sid', 'now', 'statuses'], (db, p) =>
       j.on(sessRole, '=', 'dealer').on('d.id', '=', sessUserId).on(sql<boolean>`d.status = any(${p.statuses}::text[])`),
     )
     .leftJoin('admins as a', (j) => j.on(sessRole, '=', 'admin').on('a.id', '=', sessUserId))
-    .select([
+    .select((eb) => [
       's.sess',
       ...DEALER_RECORD_COLUMNS,
+      // The dealer's affiliate-stats version (migration 0950): what lets that poll answer 304 from here.
+      eb
+        .selectFrom('referralVersions as v')
+        .select(sql<string>`coalesce(sum(v.n), 0)::text`.as('n'))
+        .whereRef('v.dealerId', '=', 'd.id')
+        .as('referralsVersion'),
       'a.id as adminId',
       'a.username as adminUsername',
       'a.fullName as adminFullName',
@@ -42,6 +48,8 @@ export interface SessionRead {
   sess: Sess;
   /** The signed-in dealer, when the session is a dealer's and its status is one of `statuses`. */
   dealer: DealerRecord | null;
+  /** That dealer's affiliate-stats version (decision 0790); null without a dealer. */
+  referralsVersion: string | null;
   admin: AdminAccount | null;
 }
 
@@ -68,7 +76,7 @@ export async function readSessionWithUser(
           role: r.adminRole!,
         }
       : null;
-  return { sess: r.sess as Sess, dealer, admin };
+  return { sess: r.sess as Sess, dealer, referralsVersion: dealer ? r.referralsVersion : null, admin };
 }
 
 /**

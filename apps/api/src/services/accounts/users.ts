@@ -38,8 +38,11 @@ export async function loadSessionUser(db: Kysely<DB>, sess: { userId?: string; r
 }
 
 /** The user of a session read with its row (readSessionWithUser), or null. */
-export function sessionUser(read: Pick<SessionRead, 'dealer' | 'admin'>): User | null {
-  if (read.dealer) return dealerUser(read.dealer);
+export function sessionUser(read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin'>): User | null {
+  if (read.dealer) {
+    const user = dealerUser(read.dealer);
+    return read.referralsVersion === null ? user : { ...user, referralsVersion: read.referralsVersion };
+  }
   if (read.admin) return adminUser(read.admin);
   return null;
 }

@@ -10,6 +10,15 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
+/**
+ * What the stats below are made of, as read with the session (decision 0790): the dealer's
+ * referrals version, kept by triggers on their link and referred dealers, and their own name.
+ */
+export function affiliateStatsVersion(ctx: Context & { user: User }): string | null {
+  const { referralsVersion, fullName } = ctx.user;
+  return referralsVersion === undefined ? null : JSON.stringify([referralsVersion, fullName]);
+}
+
 /** The signed-in dealer's link and their most recent referrals; nothing of anyone else's. */
 export async function affiliateStats(ctx: Context & { user: User }) {
   const rows = await affiliateStatsRows(ctx.db, ctx.user.id, RECENT_REFERRALS);

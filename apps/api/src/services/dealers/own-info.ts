@@ -9,3 +9,8 @@ export async function dealerInfo(ctx: Context & { user: User }) {
   if (!user?.record) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return user.record;
 }
+
+/** dealerInfo's answer is the record read with the session: it is its own version (decision 0790). */
+export function dealerInfoVersion(ctx: Context & { user: User }): string | null {
+  return ctx.user.record ? JSON.stringify(ctx.user.record) : null;
+}
