@@ -1,4 +1,7 @@
+import type { AnyProcedure } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../src/routers';
+import type { Meta } from '../src/trpc/init';
 import { createDealer, harnessForFile, signInAdmin, signInDealer } from './helpers';
 
 // The dealer dashboard's polls declare a version read with the session (decision 0790): a poll
@@ -43,6 +46,18 @@ async function expectChanged(url: string, cookie: string, before: { tag: string;
   expect(res.body).not.toBe(before.body);
   return { tag: res.headers.etag as string, body: res.body };
 }
+
+describe('Meta.version', () => {
+  it('is declared only by queries without input: a version sees the context, not the input', () => {
+    const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
+    const versioned = procedures.filter(([, p]) => (p._def.meta as Meta | undefined)?.version);
+    expect(versioned.map(([path]) => path).sort()).toEqual(['account.affiliateStats', 'account.info']);
+    for (const [path, p] of versioned) {
+      expect(p._def.type, path).toBe('query');
+      expect(p._def.inputs, path).toHaveLength(0);
+    }
+  });
+});
 
 describe('GET /api/affiliate/stats answered from its version', () => {
   it('an unchanged poll is 304 with no body; each change the stats show answers 200 with a new tag', async () => {

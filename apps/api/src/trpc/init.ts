@@ -38,7 +38,8 @@ export interface Meta {
    * A polled query's version (decision 0790): from the request context alone, a string that
    * changes whenever the answer would, or null when it cannot tell. With one, the query's ETag is
    * made from it (trpc/versioned.ts), and a GET that already holds it is answered 304 without
-   * running the query, once the access declared above is checked. For a query without input.
+   * running the query, once the access declared above is checked. Only for a query
+   * without input (test/versioned-polls.int.test.ts checks): the version sees the context alone.
    */
   version?: (ctx: Context & { user: User }) => string | null;
 }
