@@ -113,14 +113,14 @@ async function answerQueries(
   } catch {
     return false;
   }
-  const vary = { vary: 'trpc-accept, accept' };
+  reply.header('vary', 'trpc-accept, accept');
   // Every call versioned (decision 0790): a client holding this version gets 304 without the queries.
   const tag = versionTag(
     ctx,
     req.url,
     calls.map((c) => c.procedure),
   );
-  if (tag && answeredNotModified(req, reply.headers(vary), tag)) return true;
+  if (tag && answeredNotModified(req, reply, tag)) return true;
   const errors: TRPCError[] = [];
   const items = await Promise.all(
     calls.map(async ({ path, procedure, input }, batchIndex) => {
@@ -147,7 +147,7 @@ async function answerQueries(
   if (tag && errors.length === 0) tagAnswer(reply, tag);
   void reply
     .code(getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0]))
-    .headers({ ...vary, 'content-type': 'application/json', ...meta.headers })
+    .headers({ 'content-type': 'application/json', ...meta.headers })
     // A Buffer, so the content type stays tRPC's own (Fastify adds a charset to a string).
     .send(
       Buffer.from(JSON.stringify(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1]))),

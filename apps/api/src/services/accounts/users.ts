@@ -4,7 +4,7 @@ import type { SessionRead } from '@dn/db/queries/sessions';
 import { ACTIVE_STATUSES } from '@dn/schema';
 import type { User } from '../../context';
 
-const dealerUser = (d: DealerRecord): User => ({
+const dealerUser = (d: DealerRecord, referralsVersion?: string | null): User => ({
   id: d.id,
   role: 'dealer',
   username: d.email,
@@ -13,6 +13,7 @@ const dealerUser = (d: DealerRecord): User => ({
   status: d.status,
   tier: d.tier,
   record: d,
+  ...(referralsVersion == null ? {} : { referralsVersion }),
 });
 
 const adminUser = ({ role, ...a }: AdminAccount): User => ({
@@ -39,10 +40,7 @@ export async function loadSessionUser(db: Kysely<DB>, sess: { userId?: string; r
 
 /** The user of a session read with its row (readSessionWithUser), or null. */
 export function sessionUser(read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin'>): User | null {
-  if (read.dealer) {
-    const user = dealerUser(read.dealer);
-    return read.referralsVersion === null ? user : { ...user, referralsVersion: read.referralsVersion };
-  }
+  if (read.dealer) return dealerUser(read.dealer, read.referralsVersion);
   if (read.admin) return adminUser(read.admin);
   return null;
 }
