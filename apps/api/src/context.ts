@@ -27,6 +27,11 @@ export interface User {
    * their stats would. Absent when the user was not read with the session (just signed in).
    */
   referralsVersion?: string;
+  /**
+   * An admin's dealer-table version, read with the session (decision 0791): changes whenever any
+   * page of the admin's dealer table or its counts would. Absent when not read with the session.
+   */
+  dealerListVersion?: string;
 }
 
 export interface RequestMeta {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/routers';
 import type { Meta } from '../src/trpc/init';
 import { createDealer, harnessForFile, signInAdmin, signInDealer } from './helpers';
+import { VERSION_TAG, versionedPolls } from './versioned-fixtures';
 
 // The dealer dashboard's polls declare a version read with the session (decision 0790): a poll
 // that holds it is answered 304 without the stats statement. A 304 must never confirm stale data:
@@ -15,46 +16,25 @@ beforeAll(async () => {
   admin = await signInAdmin(h.app);
 });
 
-const VERSION_TAG = /^W\/"v-[\w-]{22}"$/;
 const STATS = '/api/affiliate/stats';
 const BATCH = `/trpc/account.info,account.affiliateStats?batch=1&input=${encodeURIComponent('{}')}`;
-
-const poll = (url: string, cookie: string | undefined, tag?: string) =>
-  h.app.inject({
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(tag ? { 'if-none-match': tag } : {}) },
-  });
+const { poll, current, expectChanged } = versionedPolls(h);
 
 async function recruiter(fullName = 'Rae Recruiter') {
   const d = await createDealer(h.db, { fullName });
   return { ...d, cookie: await signInDealer(h.app, d.email, d.password) };
 }
 
-/** Polls once (the web app's second poll onwards): the current answer and its tag. */
-async function current(url: string, cookie: string) {
-  const res = await poll(url, cookie);
-  expect(res.statusCode).toBe(200);
-  return { tag: res.headers.etag as string, body: res.body };
-}
-
-/** A change must answer the old tag with 200, the new data and a new tag. */
-async function expectChanged(url: string, cookie: string, before: { tag: string; body: string }) {
-  const res = await poll(url, cookie, before.tag);
-  expect(res.statusCode).toBe(200);
-  expect(res.headers.etag).toMatch(VERSION_TAG);
-  expect(res.headers.etag).not.toBe(before.tag);
-  expect(res.body).not.toBe(before.body);
-  return { tag: res.headers.etag as string, body: res.body };
-}
-
 describe('Meta.version', () => {
-  it('is declared only by queries without input: a version sees the context, not the input', () => {
+  it('is declared by these queries only: a version sees the context, so one with input must cover every input', () => {
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
     const versioned = procedures.filter(([, p]) => (p._def.meta as Meta | undefined)?.version);
-    expect(versioned.map(([path]) => path).sort()).toEqual(['account.affiliateStats', 'account.info']);
+    // A new entry here needs its own tests that every change to its answer moves its version.
+    expect(versioned.map(([path]) => path).sort()).toEqual(['account.affiliateStats', 'account.info', 'admin.dealers']);
     for (const [path, p] of versioned) {
       expect(p._def.type, path).toBe('query');
-      expect(p._def.inputs, path).toHaveLength(0);
+      // admin.dealers: its version is the whole table's (decision 0791), whatever the input.
+      expect(p._def.inputs, path).toHaveLength(path === 'admin.dealers' ? 1 : 0);
     }
   });
 });

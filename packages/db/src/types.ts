@@ -235,6 +235,15 @@ export interface ReferralVersionsTable {
   n: ColumnType<string, never, never>;
 }
 
+/**
+ * The admin's dealer table's version in shards (migration 0960, decision 0791): kept by triggers
+ * on dealers and affiliate_links, read as the sum of the rows. Never written by the app.
+ */
+export interface DealerListVersionsTable {
+  shard: number;
+  n: ColumnType<string, never, never>;
+}
+
 export interface DB {
   admins: AdminsTable;
   adminInvitations: AdminInvitationsTable;
@@ -257,6 +266,7 @@ export interface DB {
   commissionRules: CommissionRulesTable;
   payouts: PayoutsTable;
   referralVersions: ReferralVersionsTable;
+  dealerListVersions: DealerListVersionsTable;
 }
 
 export type Dealer = Selectable<DealersTable>;

@@ -20,7 +20,7 @@ import { listFirstOrderForms, updateFirstOrderFormConfig } from '../services/con
 import { listLandingVideosForAdmin, updateLandingVideoConfig } from '../services/content/landing-videos';
 import { clearAllDealers as clearAll } from '../services/dealers/clear';
 import { readExportColumns, saveExportColumns } from '../services/dealers/export-columns';
-import { dealerOptions, listDealers } from '../services/dealers/list';
+import { dealerListVersion, dealerOptions, listDealers } from '../services/dealers/list';
 import { getDealerMetrics } from '../services/dealers/metrics';
 import { sendDealerPasswordReset } from '../services/dealers/password-reset';
 import { linkDealerReferral } from '../services/dealers/referral';
@@ -58,13 +58,14 @@ export const adminRouter = router({
     )
     .query(({ ctx }) => affiliateTracking(ctx)),
   dealers: adminProcedure
-    .meta(
-      rest(
+    .meta({
+      ...rest(
         'GET',
         '/api/admin/dealers',
         'One page of dealers (search q, tier, status, sort, dir, page, pageSize) with the total and counts per status',
       ),
-    )
+      version: dealerListVersion,
+    })
     .input(dealerListQuery)
     .query(({ ctx, input }) => listDealers(ctx, input)),
   // The export's column picker, remembered per admin (decision 0730). Reviewer and up: a viewer

@@ -38,8 +38,10 @@ export interface Meta {
    * A polled query's version (decision 0790): from the request context alone, a string that
    * changes whenever the answer would, or null when it cannot tell. With one, the query's ETag is
    * made from it (trpc/versioned.ts), and a GET that already holds it is answered 304 without
-   * running the query, once the access declared above is checked. Only for a query
-   * without input (test/versioned-polls.int.test.ts checks): the version sees the context alone.
+   * running the query, once the access declared above is checked. The version sees the context
+   * alone, never the input: for a query with input it must change whenever the answer to any
+   * input would (the admin's dealer table, decision 0791); the tag hashes the URL, so each input
+   * still has its own. test/versioned-polls.int.test.ts lists the procedures that declare one.
    */
   version?: (ctx: Context & { user: User }) => string | null;
 }

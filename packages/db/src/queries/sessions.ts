@@ -39,6 +39,13 @@ const sessionWithUser = prepareQuery(['sid', 'now', 'statuses'], (db, p) =>
       'a.fullName as adminFullName',
       'a.email as adminEmail',
       'a.role as adminRole',
+      // The admin's dealer-table version (migration 0960): summed only when the session is an
+      // admin's (an uncorrelated subquery under CASE runs once, when first needed).
+      sql<
+        string | null
+      >`case when a.id is not null then (select coalesce(sum(n), 0)::text from dealer_list_versions) end`.as(
+        'dealerListVersion',
+      ),
     ])
     .where('s.sid', '=', p.sid)
     .where('s.expire', '>', p.now as unknown as Date),
@@ -50,6 +57,8 @@ export interface SessionRead {
   dealer: DealerRecord | null;
   /** That dealer's affiliate-stats version (decision 0790); null without a dealer. */
   referralsVersion: string | null;
+  /** The admin's dealer-table version (decision 0791); null without an admin. */
+  dealerListVersion: string | null;
   admin: AdminAccount | null;
 }
 
@@ -76,7 +85,13 @@ export async function readSessionWithUser(
           role: r.adminRole!,
         }
       : null;
-  return { sess: r.sess as Sess, dealer, referralsVersion: dealer ? r.referralsVersion : null, admin };
+  return {
+    sess: r.sess as Sess,
+    dealer,
+    referralsVersion: dealer ? r.referralsVersion : null,
+    admin,
+    dealerListVersion: admin ? r.dealerListVersion : null,
+  };
 }
 
 /**

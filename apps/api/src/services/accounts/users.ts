@@ -16,12 +16,13 @@ const dealerUser = (d: DealerRecord, referralsVersion?: string | null): User => 
   ...(referralsVersion == null ? {} : { referralsVersion }),
 });
 
-const adminUser = ({ role, ...a }: AdminAccount): User => ({
+const adminUser = ({ role, ...a }: AdminAccount, dealerListVersion?: string | null): User => ({
   ...a,
   role: 'admin',
   adminRole: role,
   status: null,
   tier: null,
+  ...(dealerListVersion == null ? {} : { dealerListVersion }),
 });
 
 /** The signed-in user behind a session, or null when the account is gone or may no longer sign in. */
@@ -39,9 +40,11 @@ export async function loadSessionUser(db: Kysely<DB>, sess: { userId?: string; r
 }
 
 /** The user of a session read with its row (readSessionWithUser), or null. */
-export function sessionUser(read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin'>): User | null {
+export function sessionUser(
+  read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin' | 'dealerListVersion'>,
+): User | null {
   if (read.dealer) return dealerUser(read.dealer, read.referralsVersion);
-  if (read.admin) return adminUser(read.admin);
+  if (read.admin) return adminUser(read.admin, read.dealerListVersion);
   return null;
 }
 

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { countDealersByStatus } from './dealer-counts';
+import { type DealerListFilter, listDealersPage } from './dealers';
+import { readSessionWithUser } from './sessions';
+
+// The admin's dealer-table version (migration 0960, decision 0791) lets the console's poll answer
+// 304 without the page or its counts, whatever the search, filter, sort or page. A change it misses
+// would show an admin a stale table with nothing to report it, so: through any sequence of changes
+// to the dealers and their links, whenever any view of the table changes, the version grows (and it
+// never goes back). And the links' counters, which the table does not show, leave it alone.
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function version(): Promise<bigint> {
+  const r = await sql<{ n: string }>`select coalesce(sum(n), 0)::text as n from dealer_list_versions`.execute(t.db);
+  return BigInt(r.rows[0]!.n);
+}
+
+const base: DealerListFilter = { sort: 'createdAt', dir: 'desc', page: 1, pageSize: 50 };
+/** The default page (a named view), a search, a tier and status filter sorted by name, a later page. */
+const VIEWS: DealerListFilter[] = [
+  base,
+  { ...base, q: 'list' },
+  { ...base, tier: 'Preferred', status: 'approved', sort: 'fullName', dir: 'asc' },
+  { ...base, pageSize: 3, page: 2, sort: 'email', dir: 'asc' },
+];
+
+async function observe() {
+  const views = await Promise.all(
+    VIEWS.map(async (f) => JSON.stringify([await listDealersPage(t.db, f), await countDealersByStatus(t.db, f)])),
+  );
+  return { views, version: await version() };
+}
+
+let seq = 0;
+async function addDealer(): Promise<string> {
+  seq++;
+  const r = await sql<{ id: string }>`
+    insert into dealers (tier, full_name, email, phone_e164, updated_at)
+    values ('Affiliate', ${`List Dealer ${seq}`}, ${`d${seq}@list.test`}, '+15555550100', now())
+    returning id`.execute(t.db);
+  return r.rows[0]!.id;
+}
+
+describe(`the dealer-table version kept by triggers on ${process.env.TEST_DB}`, () => {
+  it('stays put for the links’ counters, and moves for a no-op update of a dealer', async () => {
+    const d = await addDealer();
+    await sql`insert into affiliate_links (recruiter_id, dealer_id, affiliate_code) values ('lst', ${d}, 'LSTCODE')`.execute(
+      t.db,
+    );
+    const before = await version();
+    await sql`update affiliate_links set total_referrals = total_referrals + 1, is_active = false, updated_at = now()
+      where dealer_id = ${d}`.execute(t.db);
+    await sql`update dealers set full_name = full_name where id = ${'00000000-0000-0000-0000-000000000000'}`.execute(
+      t.db,
+    );
+    expect(await version()).toBe(before);
+    // Every statement that touches a dealer counts, even one that changes nothing the table shows:
+    // the price of having no list of columns to keep up to date.
+    await sql`update dealers set full_name = full_name where id = ${d}`.execute(t.db);
+    expect(await version()).toBeGreaterThan(before);
+  });
+
+  it('is read with the session of an admin, not of a dealer', async () => {
+    const d = await addDealer();
+    await sql`update dealers set status = 'approved' where id = ${d}`.execute(t.db);
+    const a = await sql<{ id: string }>`
+      insert into admins (username, password_hash, full_name, updated_at) values ('list-admin', 'x', 'List Admin', now()) returning id`.execute(
+      t.db,
+    );
+    await sql`insert into sessions (sid, sess, expire) values
+      ('list-admin-sid', ${JSON.stringify({ userId: a.rows[0]!.id, role: 'admin' })}::jsonb, now() + interval '1 hour'),
+      ('list-dealer-sid', ${JSON.stringify({ userId: d, role: 'dealer' })}::jsonb, now() + interval '1 hour')`.execute(
+      t.db,
+    );
+    const admin = await readSessionWithUser(t.db, 'list-admin-sid', ['approved']);
+    expect(admin?.admin?.username).toBe('list-admin');
+    expect(admin?.dealerListVersion).toBe(String(await version()));
+    const dealer = await readSessionWithUser(t.db, 'list-dealer-sid', ['approved']);
+    expect(dealer?.dealer?.id).toBe(d);
+    expect(dealer?.dealerListVersion).toBeNull();
+  });
+
+  it('whatever the sequence of changes, a table that changes comes with a new version', async () => {
+    type Column = 'full_name' | 'company_name' | 'email' | 'tier' | 'status' | 'referred_by' | 'access_granted';
+    type Op =
+      | { op: 'insert' }
+      | { op: 'update'; i: number; column: Column; pick: number }
+      | { op: 'updateAll'; tier: 'Affiliate' | 'Authorized' | 'Preferred' }
+      | { op: 'delete'; i: number }
+      | { op: 'link'; i: number }
+      | { op: 'unlink'; i: number }
+      | { op: 'renameLink'; i: number; pick: number }
+      | { op: 'countLink'; i: number };
+    const ops = fc.array(
+      fc.oneof(
+        fc.record({ op: fc.constant('insert' as const) }),
+        fc.record({
+          op: fc.constant('update' as const),
+          i: fc.nat(),
+          column: fc.constantFrom<Column>(
+            'full_name',
+            'company_name',
+            'email',
+            'tier',
+            'status',
+            'referred_by',
+            'access_granted',
+          ),
+          pick: fc.nat({ max: 3 }),
+        }),
+        fc.record({
+          op: fc.constant('updateAll' as const),
+          tier: fc.constantFrom('Affiliate' as const, 'Authorized' as const, 'Preferred' as const),
+        }),
+        fc.record({ op: fc.constant('delete' as const), i: fc.nat() }),
+        fc.record({ op: fc.constant('link' as const), i: fc.nat() }),
+        fc.record({ op: fc.constant('unlink' as const), i: fc.nat() }),
+        fc.record({ op: fc.constant('renameLink' as const), i: fc.nat(), pick: fc.nat({ max: 3 }) }),
+        fc.record({ op: fc.constant('countLink' as const), i: fc.nat() }),
+      ),
+      { minLength: 1, maxLength: 25 },
+    );
+    await fc.assert(
+      fc.asyncProperty(ops, async (sequence: Op[]) => {
+        await sql`truncate dealers cascade`.execute(t.db);
+        const ids = [await addDealer(), await addDealer()];
+        let seen = await observe();
+        for (const o of sequence) {
+          const target = ids.length ? ids[('i' in o ? o.i : 0) % ids.length]! : null;
+          switch (o.op) {
+            case 'insert':
+              ids.push(await addDealer());
+              break;
+            case 'update': {
+              if (!target) break;
+              const value = {
+                full_name: ['List Ann', 'list bob', 'Zed', 'Amy List'][o.pick]!,
+                company_name: ['Listco', null, 'Other', 'Listers'][o.pick] ?? null,
+                email: `pick${o.pick}.${seq++}@list.test`,
+                tier: ['Affiliate', 'Authorized', 'Preferred', 'Preferred'][o.pick]!,
+                status: ['pending', 'approved', 'active', 'rejected'][o.pick]!,
+                referred_by: o.pick < 2 ? (ids[o.pick] ?? null) : null,
+                access_granted: o.pick % 2 === 0,
+              }[o.column];
+              await sql`update dealers set ${sql.ref(o.column)} = ${value} where id = ${target}`.execute(t.db);
+              break;
+            }
+            case 'updateAll':
+              await sql`update dealers set tier = ${o.tier} where status = 'approved'`.execute(t.db);
+              break;
+            case 'delete':
+              if (!target) break;
+              await sql`delete from dealers where id = ${target}`.execute(t.db);
+              ids.splice(ids.indexOf(target), 1);
+              break;
+            case 'link':
+              if (!target) break;
+              await sql`delete from affiliate_links where dealer_id = ${target}`.execute(t.db);
+              await sql`insert into affiliate_links (recruiter_id, dealer_id, affiliate_code)
+                values (${`l${seq++}`}, ${target}, ${`LC${seq}`})`.execute(t.db);
+              break;
+            case 'unlink':
+              if (!target) break;
+              await sql`delete from affiliate_links where dealer_id = ${target}`.execute(t.db);
+              break;
+            case 'renameLink':
+              if (!target) break;
+              await sql`update affiliate_links set recruiter_id = ${`r${o.pick}x${seq++}`} where dealer_id = ${target}`.execute(
+                t.db,
+              );
+              break;
+            case 'countLink':
+              if (!target) break;
+              await sql`update affiliate_links set total_referrals = total_referrals + 1 where dealer_id = ${target}`.execute(
+                t.db,
+              );
+              break;
+          }
+          const now = await observe();
+          expect(now.version, 'a version never goes back').toBeGreaterThanOrEqual(seen.version);
+          if (now.views.some((v, k) => v !== seen.views[k])) {
+            expect(now.version, `${o.op} changed the table`).toBeGreaterThan(seen.version);
+          }
+          seen = now;
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
