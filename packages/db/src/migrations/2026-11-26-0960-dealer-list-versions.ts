@@ -22,9 +22,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       insert into dealer_list_versions (shard, n) values (pg_backend_pid() % 64, 1)
         on conflict (shard) do update set n = dealer_list_versions.n + 1
     $$`.execute(db);
-  // Dealers: any statement that changed a row. Links: created, removed, or moved to another dealer
-  // or recruiter id (their counters, which the table does not show, leave it alone). A truncate of
-  // either moves it too. One branch per operation: PL/pgSQL plans a branch when it first runs it,
+  // Dealers: any statement that changed a row. Links: created, removed, or a (dealer, recruiter id)
+  // pair that was not there before: the table shows each dealer's own link's recruiter id, so that
+  // set of pairs is all it shows of the links (their counters, which move with every referral,
+  // leave it alone). A set difference, hashed, not a join of the two transition tables: under
+  // EXISTS the planner picks a nested loop for a join, which with nothing to find compared every
+  // pair of 200,000 rows (the bench seed's update of every link's counter: minutes). A truncate of
+  // either table moves it too. One branch per operation: PL/pgSQL plans a branch when it first runs it,
   // and a transition table exists only for the operations that declare it.
   await sql`
     create function dealer_list_versions_apply() returns trigger language plpgsql as $$
@@ -38,8 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       elsif tg_table_name = 'dealers' then
         if exists (select from new_rows) then perform dealer_list_versions_bump(); end if;
       elsif exists (
-        select from old_rows o join new_rows n on n.id = o.id
-        where (o.dealer_id, o.recruiter_id) is distinct from (n.dealer_id, n.recruiter_id)
+        select dealer_id, recruiter_id from new_rows except select dealer_id, recruiter_id from old_rows
       ) then
         perform dealer_list_versions_bump();
       end if;
