@@ -28,10 +28,11 @@ export interface User {
    */
   referralsVersion?: string;
   /**
-   * An admin's dealer-table version, read with the session (decision 0791): changes whenever any
-   * page of the admin's dealer table or its counts would. Absent when not read with the session.
+   * An admin's console versions, read with the session (decision 0791): `dealers` changes with every
+   * change to the dealers or their links' recruiter ids, `calls` with every change to the call
+   * requests. Absent when the user was not read with the session (just signed in).
    */
-  dealerListVersion?: string;
+  adminVersions?: { dealers: string; calls: string };
 }
 
 export interface RequestMeta {

@@ -236,10 +236,12 @@ export interface ReferralVersionsTable {
 }
 
 /**
- * The admin's dealer table's version in shards (migration 0960, decision 0791): kept by triggers
- * on dealers and affiliate_links, read as the sum of the rows. Never written by the app.
+ * The admin console's versions in shards (migration 0960, decision 0791): 'dealers' (dealers and
+ * their links) and 'calls' (call requests), kept by triggers, read as the sum of a source's rows.
+ * Never written by the app.
  */
-export interface DealerListVersionsTable {
+export interface AdminVersionsTable {
+  source: 'dealers' | 'calls';
   shard: number;
   n: ColumnType<string, never, never>;
 }
@@ -266,7 +268,7 @@ export interface DB {
   commissionRules: CommissionRulesTable;
   payouts: PayoutsTable;
   referralVersions: ReferralVersionsTable;
-  dealerListVersions: DealerListVersionsTable;
+  adminVersions: AdminVersionsTable;
 }
 
 export type Dealer = Selectable<DealersTable>;

@@ -15,13 +15,13 @@ import {
 import { affiliateTracking } from '../services/affiliate/tracking';
 import { approveDealer, grantDealerAccess, sendApprovalEmail } from '../services/applications/approval';
 import { rejectDealer } from '../services/applications/rejection';
-import { listCallSchedules, setCallStatus } from '../services/calls/status';
+import { callSchedulesVersion, listCallSchedules, setCallStatus } from '../services/calls/status';
 import { listFirstOrderForms, updateFirstOrderFormConfig } from '../services/content/first-order-forms';
 import { listLandingVideosForAdmin, updateLandingVideoConfig } from '../services/content/landing-videos';
 import { clearAllDealers as clearAll } from '../services/dealers/clear';
 import { readExportColumns, saveExportColumns } from '../services/dealers/export-columns';
 import { dealerListVersion, dealerOptions, listDealers } from '../services/dealers/list';
-import { getDealerMetrics } from '../services/dealers/metrics';
+import { dealerMetricsVersion, getDealerMetrics } from '../services/dealers/metrics';
 import { sendDealerPasswordReset } from '../services/dealers/password-reset';
 import { linkDealerReferral } from '../services/dealers/referral';
 import { setDealerStatus, upgradeDealerTier } from '../services/dealers/status';
@@ -34,13 +34,14 @@ import { adminProcedure, alone, ownerProcedure, rest, reviewerProcedure, router 
  */
 export const adminRouter = router({
   callSchedules: adminProcedure
-    .meta(
-      rest(
+    .meta({
+      ...rest(
         'GET',
         '/api/call-schedules',
         'Call requests: scheduled first (soonest first), then completed and cancelled',
       ),
-    )
+      version: callSchedulesVersion,
+    })
     .query(({ ctx }) => listCallSchedules(ctx)),
   setCallStatus: reviewerProcedure
     .meta(
@@ -96,13 +97,14 @@ export const adminRouter = router({
     .input(dealerOptionsQuery)
     .query(({ ctx, input }) => dealerOptions(ctx, input.q)),
   dealerMetrics: adminProcedure
-    .meta(
-      rest(
+    .meta({
+      ...rest(
         'GET',
         '/api/admin/dealer-metrics',
         'Summary cards: dealers per tier, pending applications, approved dealers, scheduled calls',
       ),
-    )
+      version: dealerMetricsVersion,
+    })
     .query(({ ctx }) => getDealerMetrics(ctx)),
   dealerTimeline: adminProcedure
     .meta(

@@ -22,7 +22,7 @@ import * as m0920 from './2026-11-26-0920-referrals-recent-index';
 import * as m0930 from './2026-11-26-0930-redundant-indexes';
 import * as m0940 from './2026-11-26-0940-busiest-recruiters-index';
 import * as m0950 from './2026-11-26-0950-referral-versions';
-import * as m0960 from './2026-11-26-0960-dealer-list-versions';
+import * as m0960 from './2026-11-26-0960-admin-versions';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -49,5 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0930-redundant-indexes': m0930,
   '2026-11-26-0940-busiest-recruiters-index': m0940,
   '2026-11-26-0950-referral-versions': m0950,
-  '2026-11-26-0960-dealer-list-versions': m0960,
+  '2026-11-26-0960-admin-versions': m0960,
 };

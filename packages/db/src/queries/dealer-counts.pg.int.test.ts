@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../testing';
 import { countDealersByStatus } from './dealer-counts';
 
 // PostgreSQL only (PGlite has one connection): the kept counters' shards (migrations 0800, 0900,
-// 0910, the referral versions of 0950 and the dealer-table version of 0960) let two open transactions on different connections go on without waiting for each other.
+// 0910, the referral versions of 0950 and the admin console's versions of 0960) let two open transactions on different connections go on without waiting for each other.
 
 let t: TestDatabase;
 beforeAll(async () => {

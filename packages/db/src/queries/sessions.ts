@@ -14,6 +14,11 @@ type Sess = Record<string, unknown>;
 const sessUserId = sql<string>`(s.sess ->> 'userId')::uuid`;
 const sessRole = sql<string>`s.sess ->> 'role'`;
 
+/** One source's admin version (migration 0960): the sum of its shards, for an admin's session only. */
+const adminVersion = (source: 'dealers' | 'calls') =>
+  sql<string | null>`case when a.id is not null then (
+    select coalesce(sum(n), 0)::text from admin_versions where source = ${sql.lit(source)}) end`;
+
 /**
  * The session row and its user in one statement: every authenticated request starts with it,
  * so a poll costs one round trip before its own data. Compiled once (docs/decisions/0504).
@@ -39,13 +44,10 @@ const sessionWithUser = prepareQuery(['sid', 'now', 'statuses'], (db, p) =>
       'a.fullName as adminFullName',
       'a.email as adminEmail',
       'a.role as adminRole',
-      // The admin's dealer-table version (migration 0960): summed only when the session is an
-      // admin's (an uncorrelated subquery under CASE runs once, when first needed).
-      sql<
-        string | null
-      >`case when a.id is not null then (select coalesce(sum(n), 0)::text from dealer_list_versions) end`.as(
-        'dealerListVersion',
-      ),
+      // The admin console's versions (migration 0960), summed only when the session is an admin's:
+      // an uncorrelated subquery under CASE runs once, when first needed.
+      adminVersion('dealers').as('adminDealersVersion'),
+      adminVersion('calls').as('adminCallsVersion'),
     ])
     .where('s.sid', '=', p.sid)
     .where('s.expire', '>', p.now as unknown as Date),
@@ -57,8 +59,8 @@ export interface SessionRead {
   dealer: DealerRecord | null;
   /** That dealer's affiliate-stats version (decision 0790); null without a dealer. */
   referralsVersion: string | null;
-  /** The admin's dealer-table version (decision 0791); null without an admin. */
-  dealerListVersion: string | null;
+  /** The admin console's versions (decision 0791); null without an admin. */
+  adminVersions: { dealers: string; calls: string } | null;
   admin: AdminAccount | null;
 }
 
@@ -90,7 +92,10 @@ export async function readSessionWithUser(
     dealer,
     referralsVersion: dealer ? r.referralsVersion : null,
     admin,
-    dealerListVersion: admin ? r.dealerListVersion : null,
+    adminVersions:
+      admin && r.adminDealersVersion !== null && r.adminCallsVersion !== null
+        ? { dealers: r.adminDealersVersion, calls: r.adminCallsVersion }
+        : null,
   };
 }
 

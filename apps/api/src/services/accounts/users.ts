@@ -16,13 +16,13 @@ const dealerUser = (d: DealerRecord, referralsVersion?: string | null): User => 
   ...(referralsVersion == null ? {} : { referralsVersion }),
 });
 
-const adminUser = ({ role, ...a }: AdminAccount, dealerListVersion?: string | null): User => ({
+const adminUser = ({ role, ...a }: AdminAccount, adminVersions?: SessionRead['adminVersions']): User => ({
   ...a,
   role: 'admin',
   adminRole: role,
   status: null,
   tier: null,
-  ...(dealerListVersion == null ? {} : { dealerListVersion }),
+  ...(adminVersions == null ? {} : { adminVersions }),
 });
 
 /** The signed-in user behind a session, or null when the account is gone or may no longer sign in. */
@@ -41,11 +41,21 @@ export async function loadSessionUser(db: Kysely<DB>, sess: { userId?: string; r
 
 /** The user of a session read with its row (readSessionWithUser), or null. */
 export function sessionUser(
-  read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin' | 'dealerListVersion'>,
+  read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin' | 'adminVersions'>,
 ): User | null {
   if (read.dealer) return dealerUser(read.dealer, read.referralsVersion);
-  if (read.admin) return adminUser(read.admin, read.dealerListVersion);
+  if (read.admin) return adminUser(read.admin, read.adminVersions);
   return null;
+}
+
+/**
+ * An admin poll's version from the console versions read with the session (decision 0791): the
+ * named sources and the admin's role, so a changed role never confirms an answer read under the
+ * old one. null when they were not read with the session.
+ */
+export function adminVersion(user: User, ...sources: readonly ('dealers' | 'calls')[]): string | null {
+  const versions = user.adminVersions;
+  return versions ? JSON.stringify([...sources.map((s) => versions[s]), user.adminRole ?? null]) : null;
 }
 
 /** What GET /api/auth/user answers: never a hash. */

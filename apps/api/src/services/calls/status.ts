@@ -6,6 +6,7 @@ import {
 import type { CallStatus } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { adminVersion } from '../accounts/users';
 import { audit } from '../audit/audit';
 
 /** Call requests as the admin follows them up. */
@@ -13,6 +14,11 @@ import { audit } from '../audit/audit';
 /** Scheduled calls first, soonest first; then the others, newest first. */
 export function listCallSchedules(ctx: Context) {
   return readCallSchedules(ctx.db);
+}
+
+/** The list is read from the call requests alone (decision 0791). */
+export function callSchedulesVersion(ctx: Context & { user: User }): string | null {
+  return adminVersion(ctx.user, 'calls');
 }
 
 export async function setCallStatus(ctx: Context & { user: User }, id: string, status: CallStatus) {

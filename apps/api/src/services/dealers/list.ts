@@ -2,17 +2,16 @@ import { countDealersByStatus } from '@dn/db/queries/dealer-counts';
 import { listDealersPage, searchDealerOptions } from '@dn/db/queries/dealers';
 import { DEALER_STATUSES, type DealerListQuery, type DealerStatus } from '@dn/schema';
 import type { Context, User } from '../../context';
+import { adminVersion } from '../accounts/users';
 
 /** The admin's dealer table with its tab counts, and the dealer picker of the Link Referral dialog. */
 
 /**
- * What every page of the table below is made of, as read with the session (decision 0791): the
- * version kept by triggers on the dealers and their links, whatever the search, filter, sort or
- * page. The admin's role too, so a changed role never confirms a page read under the old one.
+ * What every page of the table below is made of (decision 0791): the dealers and their links,
+ * whatever the search, filter, sort or page.
  */
 export function dealerListVersion(ctx: Context & { user: User }): string | null {
-  const { dealerListVersion, adminRole } = ctx.user;
-  return dealerListVersion === undefined ? null : JSON.stringify([dealerListVersion, adminRole ?? null]);
+  return adminVersion(ctx.user, 'dealers');
 }
 
 export async function listDealers(ctx: Context, query: DealerListQuery) {

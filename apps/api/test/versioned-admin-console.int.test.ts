@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, harnessForFile, signInAdmin, signInDealer } from './helpers';
 import { VERSION_TAG, versionedPolls } from './versioned-fixtures';
 
-// The admin console's dealer table declares a version read with the session (decision 0791): a
-// poll that holds it is answered 304 without the page or its counts. Its version is the whole
+// The admin console's polls declare versions read with the session (decision 0791): a poll that
+// holds its tag is answered 304 without its queries. The dealer table's version is the whole
 // table's (every dealer and link), so whatever the search, filter, sort or page, a 304 must never
-// confirm a page that changed; access is checked before any 304.
+// confirm a page that changed; the summary cards' is the dealers' and the calls'; the call
+// requests' the calls'. Access is checked before any 304.
 
 const h = harnessForFile();
 let admin: string;
@@ -119,6 +120,77 @@ describe('GET /api/admin/dealers answered from its version', () => {
     for (const url of ['/api/admin/dealers?pageSize=100000', '/api/admin/dealers?sort=password', trpc({ page: -1 })]) {
       const res = await poll(url, admin, tag);
       expect(res.statusCode, url).toBe(400);
+    }
+  });
+});
+
+const METRICS = '/api/admin/dealer-metrics';
+const CALLS = '/api/call-schedules';
+const CONSOLE = `/trpc/admin.dealerMetrics,admin.dealers?batch=1&input=${encodeURIComponent(
+  JSON.stringify({ 1: { page: 1, pageSize: 25, sort: 'createdAt', dir: 'desc' } }),
+)}`;
+
+describe('the summary cards and the call requests', () => {
+  it('each answers 304 until what it is read from changes', async () => {
+    let metrics = await current(METRICS, admin);
+    let calls = await current(CALLS, admin);
+    let table = await current(TABLE, admin);
+    await expectUnchanged(METRICS, metrics);
+    await expectUnchanged(CALLS, calls);
+
+    // A call booked on the public site: the cards and the calls change, the dealer table does not.
+    const booked = await h.app.inject({
+      method: 'POST',
+      url: '/api/schedule-call',
+      payload: {
+        name: 'Carla Console',
+        email: `carla.${Date.now().toString(36)}@example.com`,
+        phone: '512-555-0100',
+        preferredDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+        preferredTime: 'afternoon',
+      },
+    });
+    expect(booked.statusCode).toBe(200);
+    metrics = await expectChanged(METRICS, admin, metrics);
+    calls = await expectChanged(CALLS, admin, calls);
+    await expectUnchanged(TABLE, table);
+    const id = JSON.parse(calls.body).find((c: { name: string }) => c.name === 'Carla Console').id as string;
+
+    // Its status changed by an admin: the calls and the cards' scheduled count.
+    const done = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/call-schedules/${id}/status`,
+      payload: { status: 'completed' },
+      headers: { cookie: admin },
+    });
+    expect(done.statusCode).toBe(200);
+    calls = await expectChanged(CALLS, admin, calls);
+    metrics = await expectChanged(METRICS, admin, metrics);
+
+    // A new applicant: the cards and the table change, the calls do not.
+    await createDealer(h.db, { fullName: 'Cora Console', status: 'pending' });
+    metrics = await expectChanged(METRICS, admin, metrics);
+    table = await expectChanged(TABLE, admin, table);
+    await expectUnchanged(CALLS, calls);
+    expect(JSON.parse(metrics.body).pendingApplications).toBeGreaterThan(0);
+  });
+
+  it('the console batch the browser sends (cards and table) is 304 when both are unchanged', async () => {
+    let seen = await current(CONSOLE, admin);
+    await expectUnchanged(CONSOLE, seen);
+    await createDealer(h.db, { fullName: 'Batch Console', status: 'pending' });
+    seen = await expectChanged(CONSOLE, admin, seen);
+    expect(JSON.parse(seen.body)[1].result.data.items[0].fullName).toBe('Batch Console');
+    await expectUnchanged(CONSOLE, seen);
+  });
+
+  it('access comes first: signed out or a dealer, the tag gets 401 or 403, never 304', async () => {
+    const d = await createDealer(h.db);
+    const dealer = await signInDealer(h.app, d.email, d.password);
+    for (const url of [METRICS, CALLS, CONSOLE]) {
+      const { tag } = await current(url, admin);
+      expect((await poll(url, undefined, tag)).statusCode, url).toBe(401);
+      expect((await poll(url, dealer, tag)).statusCode, url).toBe(403);
     }
   });
 });

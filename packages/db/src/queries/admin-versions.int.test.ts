@@ -2,15 +2,17 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { countDealersByStatus } from './dealer-counts';
+import { listCallSchedules } from './call-schedules';
+import { countDealersByStatus, dealerMetrics } from './dealer-counts';
 import { type DealerListFilter, listDealersPage } from './dealers';
 import { readSessionWithUser } from './sessions';
 
-// The admin's dealer-table version (migration 0960, decision 0791) lets the console's poll answer
-// 304 without the page or its counts, whatever the search, filter, sort or page. A change it misses
-// would show an admin a stale table with nothing to report it, so: through any sequence of changes
-// to the dealers and their links, whenever any view of the table changes, the version grows (and it
-// never goes back). And the links' counters, which the table does not show, leave it alone.
+// The admin console's versions (migration 0960, decision 0791) let its polls answer 304 without
+// their queries: the dealer table (whatever the search, filter, sort or page), the summary cards
+// and the call requests. A change they miss would show an admin stale figures with nothing to
+// report it, so: through any sequence of changes to the dealers, their links and the calls,
+// whenever a poll's answer changes, a version it is read from grows (and none ever goes back). And
+// the links' counters, which no poll shows, leave them alone.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -20,8 +22,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function version(): Promise<bigint> {
-  const r = await sql<{ n: string }>`select coalesce(sum(n), 0)::text as n from dealer_list_versions`.execute(t.db);
+async function version(source: 'dealers' | 'calls' = 'dealers'): Promise<bigint> {
+  const r = await sql<{ n: string }>`
+    select coalesce(sum(n), 0)::text as n from admin_versions where source = ${source}`.execute(t.db);
   return BigInt(r.rows[0]!.n);
 }
 
@@ -34,11 +37,30 @@ const VIEWS: DealerListFilter[] = [
   { ...base, pageSize: 3, page: 2, sort: 'email', dir: 'asc' },
 ];
 
+/** What each poll answers, and the versions. */
 async function observe() {
   const views = await Promise.all(
     VIEWS.map(async (f) => JSON.stringify([await listDealersPage(t.db, f), await countDealersByStatus(t.db, f)])),
   );
-  return { views, version: await version() };
+  return {
+    views,
+    calls: JSON.stringify(await listCallSchedules(t.db)),
+    ...(await dealerMetrics(t.db).then(({ scheduledCalls, ...rest }) => ({
+      metricsCalls: scheduledCalls,
+      metricsDealers: JSON.stringify(rest),
+    }))),
+    dealers: await version('dealers'),
+    callsVersion: await version('calls'),
+  };
+}
+
+async function addCall(): Promise<string> {
+  seq++;
+  const r = await sql<{ id: string }>`
+    insert into call_schedules (name, email, phone, preferred_date, preferred_time, updated_at)
+    values (${`Caller ${seq}`}, ${`c${seq}@list.test`}, '+15555550100', '2026-12-01', 'morning', now())
+    returning id`.execute(t.db);
+  return r.rows[0]!.id;
 }
 
 let seq = 0;
@@ -51,7 +73,7 @@ async function addDealer(): Promise<string> {
   return r.rows[0]!.id;
 }
 
-describe(`the dealer-table version kept by triggers on ${process.env.TEST_DB}`, () => {
+describe(`the admin console's versions kept by triggers on ${process.env.TEST_DB}`, () => {
   it('stays put for the links’ counters, and moves for a no-op update of a dealer', async () => {
     const d = await addDealer();
     await sql`insert into affiliate_links (recruiter_id, dealer_id, affiliate_code) values ('lst', ${d}, 'LSTCODE')`.execute(
@@ -84,10 +106,13 @@ describe(`the dealer-table version kept by triggers on ${process.env.TEST_DB}`, 
     );
     const admin = await readSessionWithUser(t.db, 'list-admin-sid', ['approved']);
     expect(admin?.admin?.username).toBe('list-admin');
-    expect(admin?.dealerListVersion).toBe(String(await version()));
+    expect(admin?.adminVersions).toEqual({
+      dealers: String(await version('dealers')),
+      calls: String(await version('calls')),
+    });
     const dealer = await readSessionWithUser(t.db, 'list-dealer-sid', ['approved']);
     expect(dealer?.dealer?.id).toBe(d);
-    expect(dealer?.dealerListVersion).toBeNull();
+    expect(dealer?.adminVersions).toBeNull();
   });
 
   it('whatever the sequence of changes, a table that changes comes with a new version', async () => {
@@ -100,7 +125,11 @@ describe(`the dealer-table version kept by triggers on ${process.env.TEST_DB}`, 
       | { op: 'link'; i: number }
       | { op: 'unlink'; i: number }
       | { op: 'renameLink'; i: number; pick: number }
-      | { op: 'countLink'; i: number };
+      | { op: 'countLink'; i: number }
+      | { op: 'book' }
+      | { op: 'callStatus'; i: number; status: 'scheduled' | 'completed' | 'cancelled' }
+      | { op: 'callDate'; i: number; pick: number }
+      | { op: 'deleteCall'; i: number };
     const ops = fc.array(
       fc.oneof(
         fc.record({ op: fc.constant('insert' as const) }),
@@ -127,16 +156,26 @@ describe(`the dealer-table version kept by triggers on ${process.env.TEST_DB}`, 
         fc.record({ op: fc.constant('unlink' as const), i: fc.nat() }),
         fc.record({ op: fc.constant('renameLink' as const), i: fc.nat(), pick: fc.nat({ max: 3 }) }),
         fc.record({ op: fc.constant('countLink' as const), i: fc.nat() }),
+        fc.record({ op: fc.constant('book' as const) }),
+        fc.record({
+          op: fc.constant('callStatus' as const),
+          i: fc.nat(),
+          status: fc.constantFrom('scheduled' as const, 'completed' as const, 'cancelled' as const),
+        }),
+        fc.record({ op: fc.constant('callDate' as const), i: fc.nat(), pick: fc.nat({ max: 3 }) }),
+        fc.record({ op: fc.constant('deleteCall' as const), i: fc.nat() }),
       ),
       { minLength: 1, maxLength: 25 },
     );
     await fc.assert(
       fc.asyncProperty(ops, async (sequence: Op[]) => {
-        await sql`truncate dealers cascade`.execute(t.db);
+        await sql`truncate dealers, call_schedules cascade`.execute(t.db);
         const ids = [await addDealer(), await addDealer()];
+        const calls = [await addCall()];
         let seen = await observe();
         for (const o of sequence) {
           const target = ids.length ? ids[('i' in o ? o.i : 0) % ids.length]! : null;
+          const call = calls.length ? calls[('i' in o ? o.i : 0) % calls.length]! : null;
           switch (o.op) {
             case 'insert':
               ids.push(await addDealer());
@@ -185,11 +224,39 @@ describe(`the dealer-table version kept by triggers on ${process.env.TEST_DB}`, 
                 t.db,
               );
               break;
+            case 'book':
+              calls.push(await addCall());
+              break;
+            case 'callStatus':
+              if (!call) break;
+              await sql`update call_schedules set status = ${o.status} where id = ${call}`.execute(t.db);
+              break;
+            case 'callDate':
+              if (!call) break;
+              await sql`update call_schedules set preferred_date = ${`2026-12-0${1 + o.pick}`} where id = ${call}`.execute(
+                t.db,
+              );
+              break;
+            case 'deleteCall':
+              if (!call) break;
+              await sql`delete from call_schedules where id = ${call}`.execute(t.db);
+              calls.splice(calls.indexOf(call), 1);
+              break;
           }
           const now = await observe();
-          expect(now.version, 'a version never goes back').toBeGreaterThanOrEqual(seen.version);
+          expect(now.dealers, 'a version never goes back').toBeGreaterThanOrEqual(seen.dealers);
+          expect(now.callsVersion, 'a version never goes back').toBeGreaterThanOrEqual(seen.callsVersion);
           if (now.views.some((v, k) => v !== seen.views[k])) {
-            expect(now.version, `${o.op} changed the table`).toBeGreaterThan(seen.version);
+            expect(now.dealers, `${o.op} changed the table`).toBeGreaterThan(seen.dealers);
+          }
+          if (now.calls !== seen.calls) {
+            expect(now.callsVersion, `${o.op} changed the calls`).toBeGreaterThan(seen.callsVersion);
+          }
+          if (now.metricsDealers !== seen.metricsDealers) {
+            expect(now.dealers, `${o.op} changed the cards' dealers`).toBeGreaterThan(seen.dealers);
+          }
+          if (now.metricsCalls !== seen.metricsCalls) {
+            expect(now.callsVersion, `${o.op} changed the cards' calls`).toBeGreaterThan(seen.callsVersion);
           }
           seen = now;
         }
