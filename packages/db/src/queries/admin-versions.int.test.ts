@@ -54,6 +54,7 @@ async function observe() {
   };
 }
 
+let seq = 0;
 async function addCall(): Promise<string> {
   seq++;
   const r = await sql<{ id: string }>`
@@ -63,7 +64,6 @@ async function addCall(): Promise<string> {
   return r.rows[0]!.id;
 }
 
-let seq = 0;
 async function addDealer(): Promise<string> {
   seq++;
   const r = await sql<{ id: string }>`
