@@ -23,6 +23,7 @@ import * as m0930 from './2026-11-26-0930-redundant-indexes';
 import * as m0940 from './2026-11-26-0940-busiest-recruiters-index';
 import * as m0950 from './2026-11-26-0950-referral-versions';
 import * as m0960 from './2026-11-26-0960-admin-versions';
+import * as m0970 from './2026-11-27-0970-referral-versions-without-joins';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0940-busiest-recruiters-index': m0940,
   '2026-11-26-0950-referral-versions': m0950,
   '2026-11-26-0960-admin-versions': m0960,
+  '2026-11-27-0970-referral-versions-without-joins': m0970,
 };
