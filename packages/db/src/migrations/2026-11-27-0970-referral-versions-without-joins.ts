@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 // Frozen: never import app code here.
 // Migration 0950's update triggers found the changed rows by joining the statement's old and new
@@ -9,9 +9,32 @@ import { type Kysely, sql } from 'kysely';
 // table (spilled to disk) for each row of the other. A changed row is now found by set
 // differences of the columns the stats show (with the row's id), which are hashed or sorted, never
 // rescanned: the new values not among the old give the new recruiters, the old not among the new
-// the old ones, one each per changed row, as the join did.
+// the old ones, one each per changed row, as the join did. Only the update branch changes; down()
+// puts 0950's back.
+
+/** The recruiters an update concerns, found by set differences of `columns` (0970). */
+const changedBySets = (recruiter: string, columns: string) =>
+  sql.raw(`
+  select ${recruiter} from (select ${columns} from new_rows except select ${columns} from old_rows) n
+  union all
+  select ${recruiter} from (select ${columns} from old_rows except select ${columns} from new_rows) o`);
+
+/** The same, by 0950's join of the old and new rows. */
+const changedByJoin = (recruiter: string, compared: string) =>
+  sql.raw(`
+  select unnest(array[o.${recruiter}, n.${recruiter}])
+  from old_rows o join new_rows n on n.id = o.id
+  where (${compared.replace(/(\w+)/g, 'o.$1')}) is distinct from (${compared.replace(/(\w+)/g, 'n.$1')})`);
+
+const DEALER_COLUMNS = 'referred_by, full_name, email, tier, referral_type, created_at';
+const LINK_COLUMNS = 'dealer_id, recruiter_id, affiliate_code';
+
 // biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
-export async function up(db: Kysely<any>): Promise<void> {
+async function replaceFunctions(
+  db: Kysely<any>,
+  dealersChanged: RawBuilder<unknown>,
+  linksChanged: RawBuilder<unknown>,
+) {
   await sql`
     create or replace function referral_versions_dealers() returns trigger language plpgsql as $$
     begin
@@ -21,18 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         perform referral_versions_bump(array(select referred_by from old_rows));
         delete from referral_versions where dealer_id in (select id from old_rows);
       else
-        perform referral_versions_bump(array(
-          select referred_by from (
-            select id, referred_by, full_name, email, tier, referral_type, created_at from new_rows
-            except
-            select id, referred_by, full_name, email, tier, referral_type, created_at from old_rows
-          ) n
-          union all
-          select referred_by from (
-            select id, referred_by, full_name, email, tier, referral_type, created_at from old_rows
-            except
-            select id, referred_by, full_name, email, tier, referral_type, created_at from new_rows
-          ) o));
+        perform referral_versions_bump(array(${dealersChanged}));
       end if;
       return null;
     end $$`.execute(db);
@@ -44,55 +56,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       elsif tg_op = 'DELETE' then
         perform referral_versions_bump(array(select dealer_id from old_rows));
       else
-        perform referral_versions_bump(array(
-          select dealer_id from (
-            select id, dealer_id, recruiter_id, affiliate_code from new_rows
-            except
-            select id, dealer_id, recruiter_id, affiliate_code from old_rows
-          ) n
-          union all
-          select dealer_id from (
-            select id, dealer_id, recruiter_id, affiliate_code from old_rows
-            except
-            select id, dealer_id, recruiter_id, affiliate_code from new_rows
-          ) o));
+        perform referral_versions_bump(array(${linksChanged}));
       end if;
       return null;
     end $$`.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up()
+// biome-ignore lint/suspicious/noExplicitAny: see replaceFunctions
+export async function up(db: Kysely<any>): Promise<void> {
+  await replaceFunctions(
+    db,
+    changedBySets('referred_by', `id, ${DEALER_COLUMNS}`),
+    changedBySets('dealer_id', `id, ${LINK_COLUMNS}`),
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see replaceFunctions
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`
-    create or replace function referral_versions_dealers() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        perform referral_versions_bump(array(select referred_by from new_rows));
-      elsif tg_op = 'DELETE' then
-        perform referral_versions_bump(array(select referred_by from old_rows));
-        delete from referral_versions where dealer_id in (select id from old_rows);
-      else
-        perform referral_versions_bump(array(
-          select unnest(array[o.referred_by, n.referred_by])
-          from old_rows o join new_rows n on n.id = o.id
-          where (o.referred_by, o.full_name, o.email, o.tier, o.referral_type, o.created_at)
-            is distinct from (n.referred_by, n.full_name, n.email, n.tier, n.referral_type, n.created_at)));
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create or replace function referral_versions_links() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        perform referral_versions_bump(array(select dealer_id from new_rows));
-      elsif tg_op = 'DELETE' then
-        perform referral_versions_bump(array(select dealer_id from old_rows));
-      else
-        perform referral_versions_bump(array(
-          select unnest(array[o.dealer_id, n.dealer_id])
-          from old_rows o join new_rows n on n.id = o.id
-          where (o.dealer_id, o.recruiter_id, o.affiliate_code) is distinct from (n.dealer_id, n.recruiter_id, n.affiliate_code)));
-      end if;
-      return null;
-    end $$`.execute(db);
+  await replaceFunctions(db, changedByJoin('referred_by', DEALER_COLUMNS), changedByJoin('dealer_id', LINK_COLUMNS));
 }
