@@ -82,6 +82,8 @@ export interface DealersTable {
   externalCrmId: string | null;
   uaHash: string | null;
   originalPayload: Json<unknown>;
+  /** Lower-cased name, company and email, kept by PostgreSQL (migration 0980): what the admin's search matches. */
+  searchText: ColumnType<string, never, never>;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
 }

@@ -74,6 +74,12 @@ export const ORDER_FORM_HEIGHT = 600;
 export const DATE_FORMAT = 'MMM D, YYYY';
 
 export const ADMIN_DEALERS_PAGE_SIZE = 50;
+/**
+ * A search of the admin's dealer table is answered from at most this many of its newest matches
+ * (decision 0792): counted, sorted and paged within them, so a broad search costs the same at any
+ * size of the network. Beyond it the table says so and asks for a narrower search.
+ */
+export const ADMIN_SEARCH_WINDOW = 1_000;
 export const DEALER_SORTS = ['createdAt', 'fullName', 'companyName', 'email', 'tier', 'status'] as const;
 
 /** Product focus taxonomy (SPEC section 3): categories, optional sub-groups, items. */

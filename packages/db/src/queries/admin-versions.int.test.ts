@@ -29,6 +29,8 @@ async function version(source: 'dealers' | 'calls' = 'dealers'): Promise<bigint>
 }
 
 const base: DealerListFilter = { sort: 'createdAt', dir: 'desc', page: 1, pageSize: 50 };
+/** The search window of the admin's table (ADMIN_SEARCH_WINDOW in @dn/schema, decision 0792). */
+const WINDOW = 1_000;
 /** The default page (a named view), a search, a tier and status filter sorted by name, a later page. */
 const VIEWS: DealerListFilter[] = [
   base,
@@ -40,7 +42,9 @@ const VIEWS: DealerListFilter[] = [
 /** What each poll answers, and the versions. */
 async function observe() {
   const views = await Promise.all(
-    VIEWS.map(async (f) => JSON.stringify([await listDealersPage(t.db, f), await countDealersByStatus(t.db, f)])),
+    VIEWS.map(async (f) =>
+      JSON.stringify([await listDealersPage(t.db, f, WINDOW), await countDealersByStatus(t.db, f, WINDOW)]),
+    ),
   );
   return {
     views,

@@ -59,7 +59,9 @@ describe('kept counters on PostgreSQL', () => {
       first.release();
       second.release();
     }
-    const pending = (await countDealersByStatus(t.db, { tier: 'Affiliate' })).find((r) => r.status === 'pending');
+    const pending = (await countDealersByStatus(t.db, { tier: 'Affiliate' }, 1_000)).counts.find(
+      (r) => r.status === 'pending',
+    );
     expect(pending?.count).toBe(2);
   });
 

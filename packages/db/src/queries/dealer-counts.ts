@@ -1,30 +1,46 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { runView } from '../prepared';
-import type { DB, DealerStatus } from '../types';
-import { type DealerListFilter, filteredDealers } from './dealers';
+import type { DealerStatus } from '../types';
+import { type DealerListFilter, searchWindow } from './dealers';
 import type { Executor } from './executor';
 
 /** Dealers per status and tier, read from the trigger-kept dealer_counts table (migration 0303). */
 
+export interface StatusCounts {
+  counts: { status: DealerStatus; count: number }[];
+  /** The search matched more dealers than its window: the counts are the window's (decision 0792). */
+  capped: boolean;
+}
+
 /**
  * Counts per status under the search and tier filters (the status filter is what the counts
  * are for, so it is left out): the total and every tab's badge in one query. Without a search
- * they come from the trigger-kept counters (migration 0303), otherwise from one grouped count.
+ * they come from the trigger-kept counters (migration 0303), otherwise from the search's window
+ * (its newest `window` matches and one more, which only says whether there are more).
  */
-export async function countDealersByStatus(db: Executor, f: Pick<DealerListFilter, 'q' | 'tier'>) {
+export async function countDealersByStatus(
+  db: Executor,
+  f: Pick<DealerListFilter, 'q' | 'tier'>,
+  window: number,
+): Promise<StatusCounts> {
   if (!f.q) {
     // The tier written in (one of three, or none): planned once per connection (runView).
     const counts = sql<{ status: DealerStatus; n: string }>`
       select status, sum(n) as n from dealer_counts
       ${f.tier ? sql`where tier = ${sql.lit(f.tier)}` : sql``}
       group by status`;
-    return (await runView(db, counts)).map((row) => ({ status: row.status, count: Number(row.n) }));
+    const rows = await runView(db, counts);
+    return { counts: rows.map((row) => ({ status: row.status, count: Number(row.n) })), capped: false };
   }
-  const rows = await filteredDealers(db, f)
-    .select(['d.status', (eb: ExpressionBuilder<DB & { d: DB['dealers'] }, 'd'>) => eb.fn.countAll<string>().as('n')])
-    .groupBy('d.status')
-    .execute();
-  return rows.map((r) => ({ status: r.status as DealerStatus, count: Number(r.n) }));
+  const matches = searchWindow(db, f, window + 1).select(['d.status', 'd.createdAt', 'd.id']);
+  const { rows } = await sql<{ status: DealerStatus; n: string; more: boolean }>`
+    select status, count(*) filter (where place <= ${window}) as n, bool_or(place > ${window}) as more
+    from (select status, row_number() over (order by created_at desc, id desc) as place from (${matches}) w) p
+    group by status`.execute(db);
+  return {
+    counts: rows.filter((r) => Number(r.n) > 0).map((r) => ({ status: r.status, count: Number(r.n) })),
+    capped: rows.some((r) => r.more),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from '../testing';
-import { countDealersByStatus, dealerMetrics } from './dealer-counts';
+import { countDealersByStatus, dealerMetrics, type StatusCounts } from './dealer-counts';
 import {
   dealerIdByEmail,
   deleteAllDealers,
@@ -46,6 +46,8 @@ const read = (id: string) =>
     .executeTakeFirstOrThrow();
 
 const page = { sort: 'fullName', dir: 'asc', page: 1, pageSize: 50 } as const;
+/** The search window of the admin's table (ADMIN_SEARCH_WINDOW in @dn/schema, decision 0792). */
+const WINDOW = 1_000;
 
 describe(`dealers queries on ${process.env.TEST_DB}`, () => {
   it('stores an application with its audit row, status link, email and link count in one statement, or none of it', async () => {
@@ -184,7 +186,7 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
   it('searches names, companies and emails with the wildcards of the text taken literally', async () => {
     await insertDealer(t.db, { ...newDealer('pct@search.test'), fullName: 'Percent 100% Solar' });
     await insertDealer(t.db, { ...newDealer('plain@search.test'), fullName: 'Percent 1000 Solar' });
-    const hits = await listDealersPage(t.db, { ...page, q: '100%' });
+    const hits = await listDealersPage(t.db, { ...page, q: '100%' }, WINDOW);
     expect(hits.map((d) => d.email)).toEqual(['pct@search.test']);
     expect(hits[0]).not.toHaveProperty('password');
     const options = await searchDealerOptions(t.db, 'search.test', 20);
@@ -214,8 +216,8 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
         ] as const) {
           const f = { status, tier, sort, dir, page: 1, pageSize: 4 };
           // A search every email matches takes the parameterised path: the same rows in the same order.
-          const viaParams = await listDealersPage(t.db, { ...f, q: '@' });
-          expect(await listDealersPage(t.db, f)).toEqual(viaParams);
+          const viaParams = await listDealersPage(t.db, { ...f, q: '@' }, WINDOW);
+          expect(await listDealersPage(t.db, f, WINDOW)).toEqual(viaParams);
           compared += viaParams.length;
         }
       }
@@ -223,12 +225,12 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
     expect(compared).toBeGreaterThan(100);
     // The counts of every tier choice, its tier written in, agree with a grouped count (a search
     // every dealer matches); the counters keep a row at zero that a grouped count does not have.
-    const nonZero = (counts: { status: string; count: number }[]) =>
+    const nonZero = ({ counts }: StatusCounts) =>
       new Map(counts.filter((c) => c.count > 0).map((c) => [c.status, c.count]));
     for (const tier of [undefined, ...tiers]) {
-      const kept = nonZero(await countDealersByStatus(t.db, { tier }));
+      const kept = nonZero(await countDealersByStatus(t.db, { tier }, WINDOW));
       expect(kept.get('suspended')).toBeGreaterThan(0);
-      expect(kept).toEqual(nonZero(await countDealersByStatus(t.db, { tier, q: '@' })));
+      expect(kept).toEqual(nonZero(await countDealersByStatus(t.db, { tier, q: '@' }, WINDOW)));
     }
   });
 
@@ -242,11 +244,11 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
         tier: 'Authorized',
         status: 'pending',
       } as const;
-      await listDealersPage(c, f);
-      await listDealersPage(c, f);
-      await listDealersPage(c, { ...f, page: 2 });
-      await listDealersPage(c, { ...f, q: 'view' });
-      await countDealersByStatus(c, { tier: 'Authorized' });
+      await listDealersPage(c, f, WINDOW);
+      await listDealersPage(c, f, WINDOW);
+      await listDealersPage(c, { ...f, page: 2 }, WINDOW);
+      await listDealersPage(c, { ...f, q: 'view' }, WINDOW);
+      await countDealersByStatus(c, { tier: 'Authorized' }, WINDOW);
       const rows = (await namedStatements(c)).filter(
         (r) =>
           r.statement.includes('limit 7') ||
@@ -269,15 +271,15 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
   });
 
   it('counts per status from the counters and from a search alike', async () => {
-    const all = await listDealersPage(t.db, page);
+    const all = await listDealersPage(t.db, page, WINDOW);
     const expected = new Map<string, number>();
     for (const d of all) expected.set(d.status, (expected.get(d.status) ?? 0) + 1);
     // The counters keep a row at zero for a status that was emptied; a grouped count has no row.
-    const nonZero = (counts: { status: string; count: number }[]) =>
+    const nonZero = ({ counts }: StatusCounts) =>
       new Map(counts.filter((c) => c.count > 0).map((c) => [c.status, c.count]));
-    expect(nonZero(await countDealersByStatus(t.db, {}))).toEqual(expected);
+    expect(nonZero(await countDealersByStatus(t.db, {}, WINDOW))).toEqual(expected);
     // A search matching every dealer takes the grouped-count path and must agree.
-    expect(nonZero(await countDealersByStatus(t.db, { q: '@' }))).toEqual(expected);
+    expect(nonZero(await countDealersByStatus(t.db, { q: '@' }, WINDOW))).toEqual(expected);
 
     const metrics = await dealerMetrics(t.db);
     expect(metrics.totalDealers).toBe(all.length);
@@ -286,15 +288,15 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
   });
 
   it('deletes every dealer inside the caller transaction, which can still roll it back', async () => {
-    const before = (await listDealersPage(t.db, page)).length;
+    const before = (await listDealersPage(t.db, page, WINDOW)).length;
     const rollback = new Error('rollback');
     await expect(
       t.db.transaction().execute(async (trx) => {
         expect(await deleteAllDealers(trx)).toBe(before);
-        expect(await listDealersPage(trx, page)).toEqual([]);
+        expect(await listDealersPage(trx, page, WINDOW)).toEqual([]);
         throw rollback;
       }),
     ).rejects.toBe(rollback);
-    expect((await listDealersPage(t.db, page)).length).toBe(before);
+    expect((await listDealersPage(t.db, page, WINDOW)).length).toBe(before);
   });
 });

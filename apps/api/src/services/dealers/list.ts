@@ -1,6 +1,6 @@
 import { countDealersByStatus } from '@dn/db/queries/dealer-counts';
 import { listDealersPage, searchDealerOptions } from '@dn/db/queries/dealers';
-import { DEALER_STATUSES, type DealerListQuery, type DealerStatus } from '@dn/schema';
+import { ADMIN_SEARCH_WINDOW, DEALER_STATUSES, type DealerListQuery, type DealerStatus } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { adminVersion } from '../accounts/users';
 
@@ -14,8 +14,15 @@ export function dealerListVersion(ctx: Context & { user: User }): string | null 
   return adminVersion(ctx.user, 'dealers');
 }
 
+/**
+ * A page of the table and every tab's count. With a search they cover its newest
+ * ADMIN_SEARCH_WINDOW matches; `capped` says there were more (decision 0792).
+ */
 export async function listDealers(ctx: Context, query: DealerListQuery) {
-  const [items, counts] = await Promise.all([listDealersPage(ctx.db, query), countDealersByStatus(ctx.db, query)]);
+  const [items, { counts, capped }] = await Promise.all([
+    listDealersPage(ctx.db, query, ADMIN_SEARCH_WINDOW),
+    countDealersByStatus(ctx.db, query, ADMIN_SEARCH_WINDOW),
+  ]);
   const byStatus = Object.fromEntries(DEALER_STATUSES.map((s) => [s, 0])) as Record<DealerStatus, number>;
   for (const c of counts) byStatus[c.status] = c.count;
   const all = counts.reduce((sum, c) => sum + c.count, 0);
@@ -25,6 +32,7 @@ export async function listDealers(ctx: Context, query: DealerListQuery) {
     page: query.page,
     pageSize: query.pageSize,
     counts: { all, ...byStatus },
+    capped,
   };
 }
 
