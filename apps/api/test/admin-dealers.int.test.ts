@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
+import { ADMIN_SEARCH_WINDOW } from '@dn/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditRowsOf,
@@ -54,6 +55,32 @@ describe('GET /api/admin/dealers', () => {
     const byName = (await get(`/api/admin/dealers?q=${tag}&sort=fullName&dir=asc&pageSize=1&page=2`)).json();
     expect(byName.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
     expect(byName.total).toBe(2);
+  });
+
+  it('answers a search matching more than its window from the newest 1,000 matches, and says so', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const n = ADMIN_SEARCH_WINDOW + 1;
+    // Dealer i is i minutes old: the window is i = 1..1,000 (even i approved, odd pending).
+    await sql`insert into dealers (email, full_name, tier, status, phone_e164, created_at, updated_at)
+      select 'win' || i || '.' || ${tag} || '@window.test', 'Window ' || ${tag}, 'Affiliate',
+        case when i % 2 = 0 then 'approved' else 'pending' end, '+15551234567', now() - i * interval '1 minute', now()
+      from generate_series(1, ${n}::int) i`.execute(h.db);
+    const body = (await get(`/api/admin/dealers?q=${tag}&status=approved&sort=email&dir=asc`)).json();
+    expect(body).toMatchObject({ capped: true, total: 500, counts: { all: 1_000, approved: 500, pending: 500 } });
+    // Sorted by email within the window, as the database's C collation orders them.
+    const approved = Array.from({ length: 500 }, (_, k) => `win${2 * (k + 1)}.${tag}@window.test`).sort();
+    expect(body.items.map((i: { email: string }) => i.email)).toEqual(approved.slice(0, 50));
+    const last = (await get(`/api/admin/dealers?q=${tag}&status=approved&sort=email&dir=asc&page=10`)).json();
+    expect(last.items.map((i: { email: string }) => i.email)).toEqual(approved.slice(450));
+    expect((await get(`/api/admin/dealers?q=${tag}&status=approved&page=11`)).json().items).toEqual([]);
+    // The oldest match is outside the window; a narrower search finds it.
+    const oldest = (await get(`/api/admin/dealers?q=win${n}.${tag}`)).json();
+    expect(oldest).toMatchObject({ capped: false, total: 1, counts: { all: 1, pending: 1 } });
+    // As many matches as the window holds are not capped.
+    await sql`delete from dealers where email = ${`win${n}.${tag}@window.test`}`.execute(h.db);
+    expect((await get(`/api/admin/dealers?q=${tag}`)).json()).toMatchObject({ capped: false, total: 1_000 });
+    // Without a search the counts are the kept counters': never capped.
+    expect((await get('/api/admin/dealers')).json().capped).toBe(false);
   });
 
   it('matches search wildcards literally', async () => {

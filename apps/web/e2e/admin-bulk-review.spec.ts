@@ -158,3 +158,30 @@ test('on a phone (390 px) the dealers are cards and every action is on screen', 
   await card.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
 });
+
+test('a search matching more than 1,000 dealers shows its newest 1,000, says so, and offers no "select all"', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `wd${Date.now().toString(36)}`;
+  const emails = await seed(tag, 1_001);
+  await signIn(page);
+  await page.goto(`/admin?q=${tag}&status=pending`);
+  await expect(page.getByTestId('search-capped')).toContainText('More than 1,000 dealers match this search', {
+    timeout: 30_000,
+  });
+  // Every count is a lower bound: the window's, with a '+'.
+  await expect(page.getByRole('tab', { name: 'All (1000+)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Pending (1000+)' })).toBeVisible();
+  await expect(page.getByText('1000+ dealers', { exact: true })).toBeVisible();
+  const rows = page.getByTestId('dealer-row');
+  await expect(rows).toHaveCount(50);
+  await page.getByRole('checkbox', { name: 'Select this page' }).first().check();
+  await expect(page.getByTestId('bulk-bar')).toContainText('50 dealers selected');
+  await expect(page.getByRole('button', { name: /^Select all/ })).toHaveCount(0);
+  // A narrower search is exact again.
+  await page.goto(`/admin?q=${encodeURIComponent(emails[0]!)}`);
+  await expect(page.getByText('1 dealer', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'All (1)' })).toBeVisible();
+  await expect(page.getByTestId('search-capped')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import {
   ADMIN_DEALERS_PAGE_SIZE,
+  ADMIN_SEARCH_WINDOW,
   DEALER_STATUSES,
   type DealerListQuery,
   type DealerStatus,
@@ -9,7 +10,7 @@ import {
   TIERS,
   type Tier,
 } from '@dn/schema';
-import { Button, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -32,6 +33,7 @@ const SORTS: { value: DealerListQuery['sort']; label: string }[] = [
 ];
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const WINDOW = ADMIN_SEARCH_WINDOW.toLocaleString('en-US');
 
 /** The list query for the URL's view, parsed by the shared schema (its limits and its words). */
 function dealerListInput(search: AdminSearch) {
@@ -80,6 +82,9 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
   const page = input.success ? input.data.page : 1;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const sort = search.sort ?? 'createdAt';
+  // A broad search is answered from its newest ADMIN_SEARCH_WINDOW matches (decision 0792): every
+  // count is then a lower bound, shown with a '+'.
+  const more = data?.capped ? '+' : '';
 
   // The bulk selection (issue 14): rows picked one by one, or all matching the filter; a new view clears it.
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -163,7 +168,8 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
         <Tabs.List>
           {(['all', ...DEALER_STATUSES] as const).map((s) => (
             <Tabs.Tab key={s} value={s}>
-              {label(s)} ({data?.counts[s] ?? 0})
+              {label(s)} ({data?.counts[s] ?? 0}
+              {more})
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -172,7 +178,8 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
         <BulkBar
           selection={allMatching ? { all: true, total: data?.total ?? 0 } : { all: false, ids: [...picked] }}
           filter={{ q: search.q, tier: search.tier, status: search.status }}
-          matching={data?.total ?? 0}
+          // Past the window the number of matches is not known: no "select all" (narrow the search).
+          matching={data?.capped ? 0 : (data?.total ?? 0)}
           pageCount={pageItems.length}
           onSelectAll={() => setAllMatching(true)}
           onClear={() => {
@@ -180,6 +187,12 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
             setAllMatching(false);
           }}
         />
+      )}
+      {data?.capped && (
+        <Alert variant="light" title={`More than ${WINDOW} dealers match this search`} data-testid="search-capped">
+          The list, its counts and its pages cover the newest {WINDOW}. Narrow the search (a full name, a company or an
+          email) to find older dealers or to select all matches.
+        </Alert>
       )}
       {data && data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
@@ -195,7 +208,8 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
       {data && data.total > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {data.total} dealer{data.total === 1 ? '' : 's'}
+            {data.total}
+            {more} dealer{data.total === 1 && !more ? '' : 's'}
           </Text>
           <Pagination value={page} onChange={(p) => onSearch({ page: p > 1 ? p : undefined })} total={pages} />
         </Group>
