@@ -63,7 +63,7 @@ export const adminRouter = router({
       ...rest(
         'GET',
         '/api/admin/dealers',
-        'One page of dealers (search q, tier, status, sort, dir, page, pageSize) with the total and counts per status',
+        'One page of dealers (search q, tier, status, sort, dir, page, pageSize) with the total and counts per status; a search answers from its newest 1,000 matches, capped: true when more matched',
       ),
       version: dealerListVersion,
     })
