@@ -5,6 +5,12 @@ import type { AuditLogRow } from './audit-logs';
 import { mailValues, type NewMail } from './email-outbox';
 import type { Executor } from './executor';
 
+/**
+ * The stored, lower-cased name, company and email (migration 0980). Named as in SQL: the export
+ * builds this filter without the camel-case plugin (dealers-export.ts).
+ */
+const SEARCH_TEXT = sql.ref<string>('d.search_text');
+
 export interface DealerListFilter {
   q?: string | undefined;
   tier?: Tier | undefined;
@@ -39,7 +45,7 @@ export function filteredDealers(db: Executor, f: Pick<DealerListFilter, 'q' | 't
 /** `literal`: the tier is written into the SQL (runView), not sent as a parameter. */
 function filtered<Q extends DealerQuery>(q: Q, f: Pick<DealerListFilter, 'q' | 'tier'>, literal = false): Q {
   let out = q;
-  if (f.q) out = out.where('d.searchText', 'like', likePattern(f.q)) as Q;
+  if (f.q) out = out.where(SEARCH_TEXT, 'like', likePattern(f.q)) as Q;
   if (f.tier) out = out.where('d.tier', '=', literal ? sql.lit(f.tier) : f.tier) as Q;
   return out;
 }
@@ -147,7 +153,7 @@ export function findDealerForAdmin(db: Executor, id: string, lock = false) {
 /** The searchable picker of the Link Referral dialog: small pages, same search as the table. */
 export function searchDealerOptions(db: Executor, q: string | undefined, limit: number) {
   let query = db.selectFrom('dealers as d') as DealerQuery;
-  if (q) query = query.where('d.searchText', 'like', likePattern(q));
+  if (q) query = query.where(SEARCH_TEXT, 'like', likePattern(q));
   return query
     .select(['d.id', 'd.fullName', 'd.companyName', 'd.email'])
     .orderBy(sql`lower(d.full_name)`)
