@@ -48,7 +48,8 @@ const viewArb = fc.record({
   q: fc.constantFrom('ann', 'SMITH', 'lee', 'solar', '@win', 'zz'),
   tier: fc.constantFrom(undefined, ...TIERS),
   status: fc.constantFrom(undefined, ...STATUSES),
-  sort: fc.constantFrom('fullName' as const, 'createdAt' as const, 'status' as const),
+  // Every sort key: the page sorts the window's own columns, so each must be carried out of it.
+  sort: fc.constantFrom(...(['createdAt', 'fullName', 'companyName', 'email', 'tier', 'status'] as const)),
   dir: fc.constantFrom('asc' as const, 'desc' as const),
   page: fc.integer({ min: 1, max: 3 }),
   pageSize: fc.integer({ min: 1, max: 4 }),
@@ -66,7 +67,15 @@ function model(rows: Row[], f: DealerListFilter, window: number) {
   const inWindow = matches.slice(0, window);
   const counts = new Map<string, number>();
   for (const r of inWindow) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-  const key = (r: Row) => (f.sort === 'fullName' ? r.name.toLowerCase() : f.sort === 'status' ? r.status : r.createdAt);
+  const keys: Record<DealerListFilter['sort'], (r: Row) => string | number> = {
+    createdAt: (r) => r.createdAt,
+    fullName: (r) => r.name.toLowerCase(),
+    companyName: (r) => (r.company ?? '').toLowerCase(),
+    email: (r) => r.email.toLowerCase(),
+    tier: (r) => r.tier,
+    status: (r) => r.status,
+  };
+  const key = keys[f.sort];
   const sign = f.dir === 'asc' ? 1 : -1;
   const page = inWindow
     .filter((r) => !f.status || r.status === f.status)
