@@ -220,7 +220,7 @@ export async function insertApplication(
     linkId: string | null;
   },
 ): Promise<void> {
-  await db
+  const application = db
     .with('d', (w) => w.insertInto('dealers').values(a.dealer).returning('id'))
     .with('a', (w) =>
       w
@@ -234,13 +234,19 @@ export async function insertApplication(
         .values({ dealerId: a.dealer.id, tokenHash: a.statusLinkHash })
         .returning('dealerId'),
     )
-    .with('m', (w) => w.insertInto('emailOutbox').values(mailValues(a.mail)).returning('id'))
+    .with('m', (w) => w.insertInto('emailOutbox').values(mailValues(a.mail)).returning('id'));
+  // Without a link the update is left out, not run on no row: its statement triggers (the link's
+  // versions) would still fire, on every signup (issue 16).
+  if (a.linkId === null) {
+    await application.selectFrom('d').select('d.id').executeTakeFirstOrThrow();
+    return;
+  }
+  await application
     .with('l', (w) =>
       w
         .updateTable('affiliateLinks')
         .set((eb) => ({ totalReferrals: eb('totalReferrals', '+', 1), updatedAt: new Date() }))
-        // A null id matches no link.
-        .where('id', '=', a.linkId as string)
+        .where('id', '=', a.linkId)
         .returning('id'),
     )
     .selectFrom('d')
