@@ -9,6 +9,11 @@ import { pruneRateLimits } from './services/accounts/rate-limit';
 
 const bootLog = pino({ redact: LOG_REDACT });
 
+/** Request lines are written out in blocks of this many bytes... */
+const LOG_BUFFER_BYTES = 4096;
+/** ...or this often when fewer have accumulated, so a quiet server's lines are never held long. */
+const LOG_FLUSH_MS = 1000;
+
 async function main() {
   const config = loadConfig();
   // Password hashing (libuv's pool) yields to the event loop when the CPU is contended.
@@ -28,14 +33,21 @@ async function main() {
   await seed(database.db);
   const admin = await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
 
+  // The request lines go to stdout without blocking the event loop, 4 KB at a time (about 20
+  // lines), and at least every LOG_FLUSH_MS when quiet; pino writes what is left on exit. One
+  // write per line cost each request a trip to libuv's pool. Measured on the hottest poll:
+  // bench/findings.md, logging.
+  const logStream = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BUFFER_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
   const app = await buildApp({
     config,
     database,
     webRoot: config.webDist ?? defaultWebRoot(),
-    // The request lines go to stdout without blocking the event loop on a write() each: lines logged
-    // while a write is in flight go out together in the next one (pino flushes what is left on
-    // exit). Measured on the hottest poll: bench/findings.md, logging.
-    logger: { stream: pino.destination({ dest: 1, sync: false }) },
+    logger: { stream: logStream },
   });
   app.deps.mail.start();
   const housekeeping = setInterval(() => {
@@ -47,7 +59,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   app.log.info({ url: config.publicUrl, database: where, poolThreadsLowered }, 'dealer network is ready');
-  // Printed for the person who started it, not only logged: this is how they sign in.
+  // Printed for the person who started it, not only logged: this is how they sign in. The log's
+  // lines so far go first.
+  logStream.flushSync();
   process.stdout.write(`\n  Dealer Network is running at ${config.publicUrl}\n  Database: ${where}\n`);
   if (admin.generatedPassword) {
     process.stdout.write(
