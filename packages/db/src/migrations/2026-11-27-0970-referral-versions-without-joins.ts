@@ -29,8 +29,8 @@ const changedByJoin = (recruiter: string, compared: string) =>
 const DEALER_COLUMNS = 'referred_by, full_name, email, tier, referral_type, created_at';
 const LINK_COLUMNS = 'dealer_id, recruiter_id, affiliate_code';
 
-// biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
 async function replaceFunctions(
+  // biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
   db: Kysely<any>,
   dealersChanged: RawBuilder<unknown>,
   linksChanged: RawBuilder<unknown>,
