@@ -519,7 +519,7 @@ async function mainStage(ctx) {
     }
     results.login = summarize(login);
 
-    // 7. A login burst at the rate-limit ceiling while dealers poll at a steady rate.
+    // 7. A login burst at the rate-limit ceiling while dealers poll at 100 a second (autocannon: in per-second bursts).
     const stats = live.find((e) => e.name === 'affiliate-stats') ?? live[0];
     if (stats) {
       log('login burst vs polling');
@@ -663,7 +663,8 @@ async function mainStage(ctx) {
 
     results.capacity = capacity(results);
     if (results.capacity.dashboards) {
-      // Check the estimate: dashboards polling at a steady rate (stats 2/3, info 1/3 of the polls).
+      // Check the estimate: dashboards polling at their rate (stats 2/3, info 1/3 of the polls), in
+      // autocannon's per-second bursts (each second's share sent at its start): harsher than `paced`.
       const s = live.find((e) => e.name === 'affiliate-stats');
       const i = live.find((e) => e.name === 'dealer-info');
       server = await startApp();

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 export const pct = (sorted, p) =>
@@ -69,6 +70,93 @@ export function run(opts) {
       times?.push([Date.now(), responseTime]);
       statuses[status] = (statuses[status] ?? 0) + 1;
     });
+  });
+}
+
+/**
+ * GETs arriving at `rate` a second for `duration` seconds as many independent clients' polls do:
+ * Poisson arrivals (exponential gaps), each request sent at its time whether or not earlier ones
+ * have answered (open loop, on as many keep-alive sockets as that takes). Its latency is counted
+ * from the time it was due, so a late send counts against the server's answer, not for it.
+ *
+ * autocannon's `overallRate` is not this: each connection sends its second's quota back to back
+ * at the start of every second and then waits, so every poll of a second queues behind the others
+ * (bench/findings.md, the 2026-11-27 third run). Same result fields as `run`'s, with `times`.
+ */
+export function paced({ url, headers = {}, rate, duration, timeout = 10 }) {
+  const u = new URL(url);
+  const agent = new Agent({ keepAlive: true });
+  const statuses = {};
+  const latencies = [];
+  const times = [];
+  let errors = 0;
+  let timeouts = 0;
+  let inFlight = 0;
+  const t0 = performance.now();
+  const end = t0 + duration * 1000;
+  const gap = () => (-Math.log(1 - Math.random()) * 1000) / rate;
+  let due = t0 + gap();
+  return new Promise((resolve) => {
+    const finish = () => {
+      if (inFlight > 0 || due < end) return;
+      agent.destroy();
+      latencies.sort((a, b) => a - b);
+      const total = latencies.length;
+      const ok = Object.entries(statuses).reduce((a, [k, v]) => (k[0] === '2' ? a + v : a), 0);
+      resolve({
+        seconds: duration,
+        okPerSec: ok / duration,
+        reqPerSec: total / duration,
+        total,
+        p50: pct(latencies, 50),
+        p95: pct(latencies, 95),
+        p99: pct(latencies, 99),
+        max: latencies.at(-1) ?? null,
+        errors,
+        timeouts,
+        statuses,
+        times,
+      });
+    };
+    const send = (at) => {
+      inFlight++;
+      let timedOut = false;
+      const req = request(
+        { host: u.hostname, port: u.port, path: u.pathname + u.search, headers, agent, timeout: timeout * 1000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const ms = performance.now() - at;
+            latencies.push(ms);
+            times.push([Date.now(), ms]);
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            inFlight--;
+            finish();
+          });
+        },
+      );
+      req.on('timeout', () => {
+        timedOut = true;
+        req.destroy();
+      });
+      req.on('error', () => {
+        if (timedOut) timeouts++;
+        else errors++;
+        inFlight--;
+        finish();
+      });
+      req.end();
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (due <= now && due < end) {
+        send(due);
+        due += gap();
+      }
+      if (due < end) setTimeout(tick, due - performance.now());
+      else finish();
+    };
+    setTimeout(tick, due - t0);
   });
 }
 

@@ -178,6 +178,7 @@ export function cpuMeter(pid) {
       return {
         coresBusyPct: cores,
         processCpuPct: p0 !== null && p1 !== null ? Math.round((100 * (p1 - p0)) / secs) : null,
+        processCpuSeconds: p0 !== null && p1 !== null ? p1 - p0 : null,
         postgresCpuPct: Math.round((100 * (postgresSeconds() - pg0)) / secs),
         loadGeneratorCpuPct: Math.round((me.user + me.system) / 1e4 / secs),
       };

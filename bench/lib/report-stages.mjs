@@ -9,6 +9,7 @@ import { POLLS, peersTargets } from '../stages/peers.mjs';
 const f0 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : Math.round(x).toLocaleString('en-US'));
 const ms = (x) =>
   x === null || x === undefined ? 'n/a' : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : Math.round(x);
+const us = (x) => (x === null || x === undefined ? 'n/a' : `${Math.round(x)} µs`);
 const x2 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : `${x.toFixed(2)}x`);
 const mb = (b) => (b === null || b === undefined ? 'n/a' : `${(b / 1024 / 1024).toFixed(1)} MB`);
 const pipe = (s) => String(s).replaceAll('|', '\\|');
@@ -148,16 +149,22 @@ function loggingSection(r) {
   L.push(
     `${g.startedAt}. \`${g.endpoint}\`${g.role ? ` (${g.role})` : ''} on ${f0(s.dealers)} dealers: the same build on the same database, two processes on core 0, one with LOG_LEVEL unset (production default: info, one line per request, to a file) and one with LOG_LEVEL=warn; ${s.rounds} rounds alternating${s.order ? ` in ${s.order} order (info first in odd rounds, warn first in even ones)` : ''}, ${s.warmup} s warm-up + ${s.duration} s at c=${s.connections}.`,
     '',
-    '| Server | req/s | p99 | CPU | per round |',
-    '|---|---|---|---|---|',
-    `| ${g.info.logLevel} | ${f0(g.info.reqPerSec)} | ${ms(g.info.p99)} | ${g.info.serverCpuPct}% | ${g.info.perRound.map(f0).join(', ')} |`,
-    `| warn | ${f0(g.warn.reqPerSec)} | ${ms(g.warn.p99)} | ${g.warn.serverCpuPct}% | ${g.warn.perRound.map(f0).join(', ')} |`,
+    '| Server | req/s | p99 | CPU | CPU per answer | per round |',
+    '|---|---|---|---|---|---|',
+    `| ${g.info.logLevel} | ${f0(g.info.reqPerSec)} | ${ms(g.info.p99)} | ${g.info.serverCpuPct}% | ${us(g.info.cpuUsPerRequest)} | ${g.info.perRound.map(f0).join(', ')} |`,
+    `| warn | ${f0(g.warn.reqPerSec)} | ${ms(g.warn.p99)} | ${g.warn.serverCpuPct}% | ${us(g.warn.cpuUsPerRequest)} | ${g.warn.perRound.map(f0).join(', ')} |`,
     '',
     g.pairedCosts
       ? `Cost: ${(g.cost * 100).toFixed(1)}% of the warn server's rate, the median of the rounds' paired costs (1 - info/warn of the two runs of one round: ${g.pairedCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')}); from the medians above it would be ${(g.costOfMedians * 100).toFixed(1)}%. ${f0(g.logBytesPerRequest)} bytes of log per request.`
       : `Cost: ${(g.cost * 100).toFixed(1)}% of the warn server's rate; ${f0(g.logBytesPerRequest)} bytes of log per request.`,
     '',
   );
+  if (g.cpuCosts) {
+    L.push(
+      `By CPU time per answer (the server process's user + system time over its answers, its write threads included): +${(g.cpuCost * 100).toFixed(1)}%, the median of the rounds' info/warn - 1 (${g.cpuCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')}).`,
+      '',
+    );
+  }
   if (g.diagnosis) L.push(...diagnosisLines('logging', g.diagnosis));
   return L;
 }
@@ -323,7 +330,7 @@ function adminSection(r) {
       '',
       `${f0(a.pending.selected)} pending dealers (the seed had ${f0(a.pending.seeded)}; the others were rejected beforehand), approved through POST /api/admin/review/bulk ("all pending") and .../continue until done, as the web runs it: ` +
         `**${b.seconds.toFixed(2)} s** in ${b.requests.length} requests (${b.requests.join(', ')} ms), ${f0(b.summary.changed)} changed, ${f0(b.auditRows)} audit rows, ${b.pendingLeft} left pending; server CPU ${b.cpu?.processCpuPct ?? 'n/a'}%. ` +
-        `Polls at a steady rate throughout (${s.pollSeconds} s; the window is the bulk run), idle figures from ${Math.max(10, s.duration)} s at the same rates before:`,
+        `Polls throughout (${s.pollSeconds} s; the window is the bulk run), each arriving as independent clients' do (Poisson arrivals at its rate, open loop, latency from the time it was due), idle figures from ${Math.max(10, s.duration)} s at the same rates before:`,
       '',
       `| Poll | idle p95 | during p95 | during/idle | during p99 | answers in window | target (< ${POLL_BAR_MS} ms) |`,
       '|---|---|---|---|---|---|---|',

@@ -6,7 +6,8 @@
 //   address as typists' are, p95 at one client (target < 20 ms) with its plans;
 // - a bulk approval of `--bulk` pending dealers (default 10,000) through the real procedure, as the
 //   web runs it: POST /api/admin/review/bulk with "all pending", then .../continue until done,
-//   timed to completion (target < 10 s), while dealers' and admins' polls arrive at a steady rate;
+//   timed to completion (target < 10 s), while dealers' and admins' polls arrive at their rates
+//   as independent clients' do (`paced`: Poisson arrivals, open loop);
 //   each poll's p95 during the run is compared with its p95 idle (target: under 100 ms, the bar of
 //   the dashboards' capacity check, and reported as a ratio to idle).
 import {
@@ -18,7 +19,7 @@ import {
   startApp,
   waitSampler,
 } from '../lib/app.mjs';
-import { pct, run } from '../lib/load.mjs';
+import { paced, pct } from '../lib/load.mjs';
 import { cpuMeter, sleep } from '../lib/proc.mjs';
 import { DEALER_ID } from '../lib/seed.mjs';
 
@@ -93,7 +94,7 @@ export function adminReads() {
   ];
 }
 
-/** The polls that run during the bulk approval, each at its share of a steady rate (dashboards and consoles open). */
+/** The polls that run during the bulk approval, each at its rate (the dashboards and consoles open). */
 export const POLLS = [
   { key: 'affiliate-stats', path: '/api/affiliate/stats', role: 'dealer', rate: 40 },
   { key: 'dealer-info', path: '/api/dealer/info', role: 'dealer', rate: 20 },
@@ -183,17 +184,15 @@ async function preparePending(fx, n) {
   return { seeded: before, selected: after };
 }
 
-/** Every poll at its steady rate for `seconds`; each answer's end time and latency kept. */
+/** Every poll at its rate for `seconds`, arriving as independent clients' do; each answer's end time and latency kept. */
 function polls(server, cookies, seconds) {
   return Promise.all(
     POLLS.map((p) =>
-      run({
+      paced({
         url: server.base + p.path,
         headers: { cookie: cookies[p.role] },
-        connections: Math.max(2, Math.ceil(p.rate / 10)),
-        overallRate: p.rate,
+        rate: p.rate,
         duration: seconds,
-        keepTimes: true,
       }).then((r) => ({ key: p.key, r })),
     ),
   ).then((rs) =>

@@ -67,6 +67,10 @@ export async function loggingStage(ctx, shared) {
         const meter = cpuMeter(s.pid);
         const r = await run({ ...opts, duration: o.duration });
         r.cpu = meter.stop();
+        // The server's CPU time per answer (user + system, its write threads included): what a
+        // log line costs the process, whatever else shares the machine's two cores.
+        r.cpuUsPerRequest =
+          r.cpu.processCpuSeconds !== null && r.total ? (r.cpu.processCpuSeconds * 1e6) / r.total : null;
         await drain(`${s.base}/healthz`);
         if (who === 'info') requests += warm.total + r.total;
         delete r.latencies;
@@ -78,6 +82,7 @@ export async function loggingStage(ctx, shared) {
       reqPerSec: median(rs.map((r) => r.okPerSec)),
       p99: median(rs.map((r) => r.p99)),
       serverCpuPct: median(rs.map((r) => r.cpu?.processCpuPct)),
+      cpuUsPerRequest: median(rs.map((r) => r.cpuUsPerRequest)),
       perRound: rs.map((r) => Math.round(r.okPerSec)),
       statuses: rs.at(-1).statuses,
     });
@@ -89,6 +94,11 @@ export async function loggingStage(ctx, shared) {
     // The median of the rounds' paired costs, 1 - info/warn of the two runs of one round.
     const q = pairedRatio(rates('info'), rates('warn'));
     out.cost = q === null ? null : 1 - q;
+    // The same pairs by CPU time per answer: info/warn - 1, the share a line adds to an answer's work.
+    const cpu = (who) => runs[who].map((r) => r.cpuUsPerRequest);
+    out.cpuCosts = cpu('info').map((x, k) => x / cpu('warn')[k] - 1);
+    const qc = pairedRatio(cpu('info'), cpu('warn'));
+    out.cpuCost = qc === null ? null : qc - 1;
     out.logBytesPerRequest = requests ? logBytes / requests : null;
     for (const s of Object.values(servers)) await s.stop();
     for (const k of Object.keys(servers)) delete servers[k];
@@ -115,8 +125,15 @@ export function loggingTargets(r) {
       target: `production logging (LOG_LEVEL unset = info) costs < 10% on ${r.endpoint} vs LOG_LEVEL=warn`,
       ok: r.cost !== null && r.cost < 0.1,
       value: r.pairedCosts
-        ? `median of the rounds' paired costs ${(r.cost * 100).toFixed(1)}% (rounds: ${r.pairedCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')}; medians ${Math.round(r.info.reqPerSec).toLocaleString('en-US')} vs ${Math.round(r.warn.reqPerSec).toLocaleString('en-US')} req/s; ${Math.round(r.logBytesPerRequest ?? 0)} log bytes per request)`
+        ? `median of the rounds' paired costs ${(r.cost * 100).toFixed(1)}% (rounds: ${r.pairedCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')}; medians ${Math.round(r.info.reqPerSec).toLocaleString('en-US')} vs ${Math.round(r.warn.reqPerSec).toLocaleString('en-US')} req/s; ${Math.round(r.logBytesPerRequest ?? 0)} log bytes per request)${cpuNote(r)}`
         : `${Math.round(r.info.reqPerSec).toLocaleString('en-US')} vs ${Math.round(r.warn.reqPerSec).toLocaleString('en-US')} req/s: ${(r.cost * 100).toFixed(1)}% (${Math.round(r.logBytesPerRequest ?? 0)} log bytes per request)`,
     },
   ];
+}
+
+/** The same rounds by the server's CPU time per answer, where measured (from 2026-11-27's third run). */
+export function cpuNote(r) {
+  if (r.cpuCost === null || r.cpuCost === undefined) return '';
+  const us = (x) => `${Math.round(x)} µs`;
+  return `; CPU per answer ${us(r.info.cpuUsPerRequest)} vs ${us(r.warn.cpuUsPerRequest)}, +${(r.cpuCost * 100).toFixed(1)}% (rounds: ${r.cpuCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')})`;
 }
