@@ -121,30 +121,35 @@ export function paced({ url, headers = {}, rate, duration, timeout = 10 }) {
     const send = (at) => {
       inFlight++;
       let timedOut = false;
+      let settled = false;
+      // Each request counts once: answered, or failed (refused, reset mid-answer, timed out).
+      const settle = (status) => {
+        if (settled) return;
+        settled = true;
+        if (status !== null) {
+          const ms = performance.now() - at;
+          latencies.push(ms);
+          times.push([Date.now(), ms]);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        } else if (timedOut) timeouts++;
+        else errors++;
+        inFlight--;
+        finish();
+      };
       const req = request(
         { host: u.hostname, port: u.port, path: u.pathname + u.search, headers, agent, timeout: timeout * 1000 },
         (res) => {
           res.resume();
-          res.on('end', () => {
-            const ms = performance.now() - at;
-            latencies.push(ms);
-            times.push([Date.now(), ms]);
-            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            inFlight--;
-            finish();
-          });
+          res.on('end', () => settle(res.statusCode));
+          res.on('error', () => settle(null));
+          res.on('close', () => settle(null));
         },
       );
       req.on('timeout', () => {
         timedOut = true;
         req.destroy();
       });
-      req.on('error', () => {
-        if (timedOut) timeouts++;
-        else errors++;
-        inFlight--;
-        finish();
-      });
+      req.on('error', () => settle(null));
       req.end();
     };
     const tick = () => {
