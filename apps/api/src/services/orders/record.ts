@@ -128,7 +128,9 @@ export async function recordOrderIn(trx: Trx, ctx: Context, e: OrderEvent): Prom
   });
   if (e.status === 'placed') {
     const isFirst = (await countOtherOrders(trx, dealer.id, inserted.id)) === 0;
-    if (await activateApprovedDealer(trx, dealer.id)) {
+    // The row is locked, so its status read above holds. An update that matches no row (the
+    // dealer already active) would still run the dealers' four statement triggers.
+    if (dealer.status === 'approved' && (await activateApprovedDealer(trx, dealer.id))) {
       await audit(trx, ctx, {
         eventType: 'dealer.activated',
         category: 'dealer',
