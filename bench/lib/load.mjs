@@ -25,8 +25,6 @@ export function run(opts) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const statuses = {};
-    // keepTimes: [end time (ms since epoch), latency] of every answer, to cut a window out of a run.
-    const times = opts.keepTimes ? [] : null;
     const inst = autocannon(
       {
         url,
@@ -61,13 +59,11 @@ export function run(opts) {
           statuses,
           bytesPerSec: res.throughput.average,
           latencies: opts.keepLatencies ? latencies : undefined,
-          times: times ?? undefined,
         });
       },
     );
     inst.on('response', (_client, status, _bytes, responseTime) => {
       latencies.push(responseTime);
-      times?.push([Date.now(), responseTime]);
       statuses[status] = (statuses[status] ?? 0) + 1;
     });
   });
@@ -81,7 +77,8 @@ export function run(opts) {
  *
  * autocannon's `overallRate` is not this: each connection sends its second's quota back to back
  * at the start of every second and then waits, so every poll of a second queues behind the others
- * (bench/findings.md, the 2026-11-27 third run). Same result fields as `run`'s, with `times`.
+ * (bench/findings.md, the 2026-11-27 third run). Same result fields as `run`'s, and `times`: the
+ * end time (ms since epoch) and latency of every answer, to cut a window out of a run.
  */
 export function paced({ url, headers = {}, rate, duration, timeout = 10 }) {
   const u = new URL(url);

@@ -132,7 +132,7 @@ export function loggingTargets(r) {
 }
 
 /** The same rounds by the server's CPU time per answer, where measured (from 2026-11-27's third run). */
-export function cpuNote(r) {
+function cpuNote(r) {
   if (r.cpuCost === null || r.cpuCost === undefined) return '';
   const us = (x) => `${Math.round(x)} µs`;
   return `; CPU per answer ${us(r.info.cpuUsPerRequest)} vs ${us(r.warn.cpuUsPerRequest)}, +${(r.cpuCost * 100).toFixed(1)}% (rounds: ${r.cpuCosts.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')})`;
