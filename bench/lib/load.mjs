@@ -6,6 +6,9 @@ export const pct = (sorted, p) =>
     ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10
     : null;
 
+/** The 2xx answers among a run's statuses. */
+const okAnswers = (statuses) => Object.entries(statuses).reduce((a, [k, v]) => (k[0] === '2' ? a + v : a), 0);
+
 /**
  * One autocannon run. Every response's latency is kept, so p95 is exact (autocannon's own
  * summary has p90 and p97.5 but no p95). Returns req/s, latency percentiles and status counts.
@@ -41,7 +44,7 @@ export function run(opts) {
       (err, res) => {
         if (err) return reject(err);
         latencies.sort((a, b) => a - b);
-        const ok = Object.entries(statuses).reduce((a, [k, v]) => (k[0] === '2' ? a + v : a), 0);
+        const ok = okAnswers(statuses);
         resolve({
           seconds: res.duration,
           // Answers per second by kind over the run (reqPerSec counts every answer).
@@ -99,7 +102,7 @@ export function paced({ url, headers = {}, rate, duration, timeout = 10 }) {
       agent.destroy();
       latencies.sort((a, b) => a - b);
       const total = latencies.length;
-      const ok = Object.entries(statuses).reduce((a, [k, v]) => (k[0] === '2' ? a + v : a), 0);
+      const ok = okAnswers(statuses);
       resolve({
         seconds: duration,
         okPerSec: ok / duration,
