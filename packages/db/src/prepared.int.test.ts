@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, runView } from './prepared';
+import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, runView, viewOnce } from './prepared';
 import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
@@ -89,5 +89,26 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
       db.selectFrom('dealers').select('id').where('email', '=', p.email),
     );
     await expect(q(t.db, { email: 'a@prepared.test', unused: 1 })).rejects.toThrow(/does not use unused/);
+  });
+  it('builds and compiles a view once per key, and at most MAX_VIEW_STATEMENTS keys', async () => {
+    let built = 0;
+    const build = (limit: number) => () => {
+      built++;
+      return t.db.selectFrom('dealers').select('email').orderBy('email').limit(sql.lit(limit));
+    };
+    const key = `prepared-test:${Math.random()}`;
+    expect(await runView(t.db, viewOnce(t.db, key, build(2)))).toEqual([
+      { email: 'a@prepared.test' },
+      { email: 'b@prepared.test' },
+    ]);
+    // The same key is the same statement: not built again (a caller's key names every value written in).
+    expect(await runView(t.db, viewOnce(t.db, key, build(2)))).toHaveLength(2);
+    expect(built).toBe(1);
+    // Beyond the bound a view is built each time, as before.
+    for (let i = 0; i < MAX_VIEW_STATEMENTS + 1; i++) viewOnce(t.db, `prepared-test-many:${i}`, build(i + 1));
+    built = 0;
+    viewOnce(t.db, `prepared-test-many:${MAX_VIEW_STATEMENTS}`, build(1));
+    viewOnce(t.db, `prepared-test-many:${MAX_VIEW_STATEMENTS}`, build(1));
+    expect(built).toBe(2);
   });
 });

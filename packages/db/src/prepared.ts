@@ -74,3 +74,26 @@ export async function runView<R>(db: Executor, query: { compile(db: Executor): C
   }
   return (await db.executeQuery(compiled)).rows;
 }
+
+const compiledViews = new Map<string, CompiledQuery>();
+
+/**
+ * A view's statement (runView) built and compiled once per `key`, then reused: for the admin
+ * console's polls, building and compiling the Kysely query took more of the process's time than
+ * anything but the socket (bench/findings.md). `key` must name the statement and every value
+ * written into it (the caller's closed-set filter); at most MAX_VIEW_STATEMENTS keys are kept,
+ * further ones are built each time, as before.
+ */
+export function viewOnce<R>(
+  db: Executor,
+  key: string,
+  build: () => { compile(db: Executor): CompiledQuery<R> },
+): { compile(): CompiledQuery<R> } {
+  let compiled = compiledViews.get(key) as CompiledQuery<R> | undefined;
+  if (!compiled) {
+    compiled = build().compile(db);
+    if (compiledViews.size < MAX_VIEW_STATEMENTS) compiledViews.set(key, compiled);
+  }
+  const once = compiled;
+  return { compile: () => once };
+}

@@ -1,3 +1,4 @@
+import { stringifyAnswer } from '@dn/db/json-text';
 import type { AnyProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -54,6 +55,8 @@ function rawInput(req: FastifyRequest): unknown {
 
 /** Serves the table. Access is the procedure's own middleware; errors go to plugins/errors.ts. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: Deps }) {
+  // JSON.stringify, with JSON that PostgreSQL wrote written as it is (decision 0800).
+  app.setReplySerializer((payload) => stringifyAnswer(payload));
   for (const route of restRoutes) {
     app.route({
       method: route.method,

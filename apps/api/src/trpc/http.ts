@@ -1,3 +1,4 @@
+import { stringifyAnswer } from '@dn/db/json-text';
 import {
   type AnyProcedure,
   getTRPCErrorFromUnknown,
@@ -150,7 +151,7 @@ async function answerQueries(
     .headers({ 'content-type': 'application/json', ...meta.headers })
     // A Buffer, so the content type stays tRPC's own (Fastify adds a charset to a string).
     .send(
-      Buffer.from(JSON.stringify(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1]))),
+      Buffer.from(stringifyAnswer(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1]))),
     );
   return true;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { runView } from '../prepared';
+import { runView, viewOnce } from '../prepared';
 import type { DealerStatus } from '../types';
 import { type DealerListFilter, searchWindow } from './dealers';
 import type { Executor } from './executor';
@@ -25,11 +25,11 @@ export async function countDealersByStatus(
 ): Promise<StatusCounts> {
   if (!f.q) {
     // The tier written in (one of three, or none): planned once per connection (runView).
-    const counts = sql<{ status: DealerStatus; n: string }>`
+    const counts = () => sql<{ status: DealerStatus; n: string }>`
       select status, sum(n) as n from dealer_counts
       ${f.tier ? sql`where tier = ${sql.lit(f.tier)}` : sql``}
       group by status`;
-    const rows = await runView(db, counts);
+    const rows = await runView(db, viewOnce(db, `dealer-counts:${f.tier ?? ''}`, counts));
     return { counts: rows.map((row) => ({ status: row.status, count: Number(row.n) })), capped: false };
   }
   const matches = searchWindow(db, f, window + 1).select(['d.status', 'd.createdAt', 'd.id']);

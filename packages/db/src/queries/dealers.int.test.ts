@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from '../testing';
 import { countDealersByStatus, dealerMetrics, type StatusCounts } from './dealer-counts';
 import {
   dealerIdByEmail,
+  dealerPageJson,
   deleteAllDealers,
   findDealerForAdmin,
   findReferrableDealer,
@@ -248,6 +250,10 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
       await listDealersPage(c, f, WINDOW);
       await listDealersPage(c, { ...f, page: 2 }, WINDOW);
       await listDealersPage(c, { ...f, q: 'view' }, WINDOW);
+      await dealerPageJson(c, f, WINDOW);
+      await dealerPageJson(c, f, WINDOW);
+      await dealerPageJson(c, { ...f, page: 2 }, WINDOW);
+      await countDealersByStatus(c, { tier: 'Authorized' }, WINDOW);
       await countDealersByStatus(c, { tier: 'Authorized' }, WINDOW);
       const rows = (await namedStatements(c)).filter(
         (r) =>
@@ -259,15 +265,77 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
         expect(rows).toEqual([]);
         return;
       }
-      expect(rows).toHaveLength(2);
-      const page = rows.find((r) => r.statement.includes('limit 7'))!;
-      expect(page.statement).toContain(`"d"."tier" = 'Authorized'`);
-      expect(page.statement).toContain(`"d"."status" = 'pending'`);
-      expect(page.statement).not.toContain('offset');
+      // The page as rows, the page as JSON (what the console is answered with) and the counts.
+      expect(rows).toHaveLength(3);
+      for (const page of rows.filter((r) => r.statement.includes('limit 7'))) {
+        expect(page.statement).toContain(`"d"."tier" = 'Authorized'`);
+        expect(page.statement).toContain(`"d"."status" = 'pending'`);
+        expect(page.statement).not.toContain('offset');
+      }
+      expect(rows.filter((r) => r.statement.includes('row_to_json'))).toHaveLength(1);
       expect(rows.find((r) => r.statement.includes('dealer_counts'))!.statement).toContain(`tier = 'Authorized'`);
       // No parameters: the plan kept is the one for these very values.
       expect(rows.every((r) => r.parameterTypes === '{}')).toBe(true);
     });
+  });
+
+  // After the test above: its many first pages take up names a process gives views (MAX_VIEW_STATEMENTS).
+  it('writes a page as JSON the very bytes JSON.stringify writes for its rows, for every filter, sort and page', async () => {
+    const referrer = await insertDealer(t.db, {
+      ...newDealer('referrer@json.test'),
+      fullName: 'Ref "The Boss" \\ O\'Neil',
+    });
+    const awkward = [
+      'Quote " and backslash \\ and slash /',
+      'Line\nbreak\ttab\rreturn',
+      `Control ${String.fromCharCode(1)}${String.fromCharCode(31)} and DEL ${String.fromCharCode(127)}`,
+      'Ünïcödé 名前 😀 \u2028 \u2029',
+      '</script><b>html</b>',
+    ];
+    for (const [i, fullName] of awkward.entries()) {
+      const d = await insertDealer(t.db, {
+        ...newDealer(`json${i}@json.test`),
+        fullName,
+        companyName: i % 2 ? null : `Co ${fullName}`,
+        referredBy: referrer.id,
+        referralType: 'manual',
+        status: i % 2 ? 'approved' : 'pending',
+        tier: i % 2 ? 'Preferred' : 'Affiliate',
+      });
+      // Microseconds: JSON.stringify writes a Date to the millisecond, cut rather than rounded.
+      await sql`update dealers set created_at = ${`2026-0${i + 1}-15 10:20:30.${999_999 - i}+00`}::timestamptz,
+        approval_date = case when ${i % 2 === 1} then now() end where id = ${d.id}`.execute(t.db);
+    }
+    await t.db
+      .insertInto('affiliateLinks')
+      .values({ dealerId: referrer.id, recruiterId: 'jsonrec', affiliateCode: 'jsonrec', updatedAt: new Date() })
+      .execute();
+    let rows = 0;
+    for (const sort of ['createdAt', 'fullName', 'companyName', 'email', 'tier', 'status'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const extra of [
+          {},
+          { q: 'json' },
+          { q: '😀' },
+          { status: 'approved' },
+          { tier: 'Affiliate' },
+          { page: 2 },
+        ] as const) {
+          const f = { sort, dir, page: 1, pageSize: 3, ...extra };
+          const expected = JSON.stringify(await listDealersPage(t.db, f, WINDOW));
+          const json = await dealerPageJson(t.db, f, WINDOW);
+          expect(json.text).toBe(expected);
+          // Any other JSON.stringify (tRPC's own handler) writes the same from the parsed value.
+          expect(JSON.stringify({ items: json })).toBe(`{"items":${expected}}`);
+          rows += JSON.parse(expected).length;
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(100);
+    expect(JSON.stringify(await listDealersPage(t.db, { ...page, q: 'json', status: 'approved' }, WINDOW))).toContain(
+      '"referredByName":"Ref \\"The Boss\\" \\\\ O\'Neil"',
+    );
+    expect((await dealerPageJson(t.db, { ...page, q: 'no dealer has this' }, WINDOW)).text).toBe('[]');
   });
 
   it('counts per status from the counters and from a search alike', async () => {

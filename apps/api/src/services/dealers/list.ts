@@ -1,5 +1,5 @@
 import { countDealersByStatus } from '@dn/db/queries/dealer-counts';
-import { listDealersPage, searchDealerOptions } from '@dn/db/queries/dealers';
+import { dealerPageJson, searchDealerOptions } from '@dn/db/queries/dealers';
 import { ADMIN_SEARCH_WINDOW, DEALER_STATUSES, type DealerListQuery, type DealerStatus } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { adminVersion } from '../accounts/users';
@@ -20,7 +20,7 @@ export function dealerListVersion(ctx: Context & { user: User }): string | null 
  */
 export async function listDealers(ctx: Context, query: DealerListQuery) {
   const [items, { counts, capped }] = await Promise.all([
-    listDealersPage(ctx.db, query, ADMIN_SEARCH_WINDOW),
+    dealerPageJson(ctx.db, query, ADMIN_SEARCH_WINDOW),
     countDealersByStatus(ctx.db, query, ADMIN_SEARCH_WINDOW),
   ]);
   const byStatus = Object.fromEntries(DEALER_STATUSES.map((s) => [s, 0])) as Record<DealerStatus, number>;
