@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * A value as JSON text that PostgreSQL wrote (`json_agg(...)::text`), carried to the answer as it
- * is: a polled page's rows are neither parsed into objects nor serialized again
+ * A value as JSON text that PostgreSQL wrote (rows as `row_to_json`, joined by `string_agg`), carried
+ * to the answer as it is: a polled page's rows are neither parsed into objects nor serialized again
  * (docs/decisions/0800-json-written-by-postgresql.md). `stringifyAnswer` writes the text into the
  * answer unchanged; any other `JSON.stringify` (tRPC's own handler, a test) gets the parsed value
  * from `toJSON`, so an answer is the same whichever writes it. `T` is the value's JSON shape.
