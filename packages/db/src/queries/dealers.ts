@@ -127,7 +127,7 @@ function dealerPage(db: Executor, f: DealerListFilter, window: number) {
 /** The polled first page of a tab without a search: a view (runView), compiled once per filter (viewOnce). */
 const isView = (f: DealerListFilter) => !f.q && f.page === 1;
 
-/** A page of the admin table as rows (dealerPageJson is what the console is answered with). */
+/** A page of the admin table as rows: what dealerPageJson, which the console is answered with, must equal (its test). */
 export async function listDealersPage(db: Executor, f: DealerListFilter, window: number) {
   const build = () => dealerPage(db, f, window);
   return isView(f) ? runView(db, viewOnce(db, `dealers.page:${JSON.stringify(f)}`, build)) : build().execute();
