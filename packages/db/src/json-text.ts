@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type RawBuilder, sql } from 'kysely';
 
 /**
  * A value as JSON text that PostgreSQL wrote (rows as `row_to_json`, joined by `string_agg`), carried
@@ -23,6 +24,13 @@ export class JsonText<T> {
 export type AsJson<T> = {
   [K in keyof T]: T[K] extends Date ? string : Date extends T[K] ? Exclude<T[K], Date> | string : T[K];
 };
+
+/**
+ * A timestamp in SQL as JSON.stringify writes a Date (toISOString, UTC to the millisecond; both cut
+ * microseconds rather than round them): for JSON that PostgreSQL writes, and text meant to match it.
+ */
+export const isoTimestamp = (x: RawBuilder<unknown>) =>
+  sql<string>`to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The texts of the JsonText values met by the stringify running now (it is synchronous). */
 let splicing: string[] | null = null;

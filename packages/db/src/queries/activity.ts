@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { isoTimestamp } from '../json-text';
 import type { DB } from '../types';
 import type { Executor } from './executor';
 
@@ -86,8 +87,6 @@ export const activityEventTypes = async (db: Executor): Promise<string[]> =>
       .execute()
   ).map((r) => r.eventType as string);
 
-const iso = (col: string) => sql<string>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The CSV's columns: header and the field of activityExportBatch's rows it is read from. */
 export const ACTIVITY_EXPORT_COLUMNS = [
   ['Time', 'time'],
@@ -111,7 +110,7 @@ export async function activityExportBatch(db: Executor, f: ActivityFilter, after
     .leftJoin('dealers as d', 'd.id', 'a.dealerId')
     .select([
       sql<string>`a.id::text`.as('id'),
-      iso('a.created_at').as('time'),
+      isoTimestamp(sql.ref('a.created_at')).as('time'),
       ACTOR.as('actor'),
       'a.eventType as event',
       sql<string>`a.success::text`.as('success'),
