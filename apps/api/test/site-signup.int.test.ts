@@ -343,6 +343,48 @@ describe('rate limit', () => {
     }
   });
 
+  it('20 different signups at once from one address: the budget stores that many, and the refused spend no email', async () => {
+    const database = await createTestDatabase(testDbKind(), testDbKind() === 'pglite' ? 1 : 10);
+    const burst = await createHarness({ database, limits: { signupPerIp: { max: 5, windowSec: 60 } } });
+    try {
+      const bodies = Array.from({ length: 20 }, () => application('Affiliate'));
+      const results = await Promise.all(
+        bodies.map((payload) => burst.app.inject({ method: 'POST', url: '/api/dealer-signup', payload })),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(15);
+      const emails = bodies.map((b) => b.email as string);
+      const stored = await burst.db.selectFrom('dealers').select('email').where('email', 'in', emails).execute();
+      expect(stored).toHaveLength(5);
+      const queued = await burst.db.selectFrom('emailOutbox').select('id').where('toAddress', 'in', emails).execute();
+      expect(queued).toHaveLength(5);
+      const hits = await Promise.all(emails.map((e) => emailHits(burst.db, e)));
+      expect(hits.filter((n) => n === 1)).toHaveLength(5);
+      expect(hits.filter((n) => n === 0)).toHaveLength(15);
+    } finally {
+      await burst.close();
+      await database.close();
+    }
+  });
+
+  it('a signup refused for its referrer counts against the address, not the email budget', async () => {
+    const limited = await createHarness({ limits: { signupPerIp: { max: 1, windowSec: 60 } } });
+    try {
+      const pending = await createDealer(limited.db, { status: 'pending' });
+      const post1 = (body: Record<string, unknown>) =>
+        limited.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: body });
+      const refused = application('Affiliate', { referredBy: pending.id });
+      expect((await post1(refused)).statusCode).toBe(400);
+      const next = application('Affiliate');
+      expect((await post1(next)).statusCode).toBe(429);
+      expect(await emailHits(limited.db, refused.email as string)).toBe(0);
+      expect(await emailHits(limited.db, next.email as string)).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a signup refused by the address budget spends nothing of the email budget', async () => {
     const limited = await createHarness({ limits: { signupPerIp: { max: 1, windowSec: 60 } } });
     try {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from '../testing';
+import type { AuditLogRow } from './audit-logs';
 import { countDealersByStatus, dealerMetrics, type StatusCounts } from './dealer-counts';
 import {
   dealerIdByEmail,
@@ -15,6 +16,7 @@ import {
   markAccessGranted,
   markDealerApproved,
   markDealerRejected,
+  type NewApplication,
   searchDealerOptions,
   setDealerRecruiterId,
   setManualReferral,
@@ -51,6 +53,34 @@ const page = { sort: 'fullName', dir: 'asc', page: 1, pageSize: 50 } as const;
 /** The search window of the admin's table (ADMIN_SEARCH_WINDOW in @dn/schema, decision 0792). */
 const WINDOW = 1_000;
 
+/**
+ * An application as signup stores it: one signed-up audit row (and `note` before it), a status link,
+ * an email whose subject is the address, no link, and one budget of `max` under `key`.
+ */
+function newApplication(
+  email: string,
+  { key = `budget:${email}`, max = 100, note }: { key?: string; max?: number; note?: Partial<AuditLogRow> } = {},
+): NewApplication {
+  const id = crypto.randomUUID();
+  const signedUp = { eventType: 'dealer.signed_up', category: 'signup', message: 'applied', dealerId: id };
+  return {
+    dealer: { ...newDealer(email), id },
+    audits: note ? [{ ...signedUp, ...note }, signedUp] : [signedUp],
+    statusLinkHash: `hash-${id}`,
+    mail: {
+      kind: 'application_received',
+      toAddress: email,
+      subject: email,
+      textBody: email,
+      htmlBody: null,
+      attachments: [],
+      dealerId: id,
+    },
+    linkId: null,
+    budgets: [{ key, windowSec: 3600, max }],
+  };
+}
+
 describe(`dealers queries on ${process.env.TEST_DB}`, () => {
   it('stores an application with its audit row, status link, email and link count in one statement, or none of it', async () => {
     const recruiter = await insertDealer(t.db, newDealer('recruiter@application.test'));
@@ -59,23 +89,34 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
       .values({ dealerId: recruiter.id, recruiterId: 'apprec1', affiliateCode: 'apprec1', updatedAt: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const application = (email: string, id: string) => ({
-      dealer: { ...newDealer(email), id },
-      audits: [{ eventType: 'dealer.signed_up', category: 'signup', message: 'applied', dealerId: id }],
-      statusLinkHash: `hash-${id}`,
-      mail: {
-        kind: 'application_received',
-        toAddress: email,
-        subject: 'Hi',
-        textBody: 'Hi',
-        htmlBody: null,
-        attachments: [],
-        dealerId: id,
-      },
-      linkId: link.id,
-    });
-    const id = crypto.randomUUID();
-    await insertApplication(t.db, application('Applicant@Application.test', id));
+    const budgets = [
+      { key: 'app:ip', windowSec: 3600, max: 3 },
+      { key: 'app:mail', windowSec: 60, max: 100 },
+    ];
+    const application = (email: string, id: string) => {
+      const base = newApplication(email);
+      return {
+        ...base,
+        dealer: { ...base.dealer, id },
+        audits: [
+          {
+            eventType: 'referral.self_refused',
+            category: 'affiliate',
+            message: 'a note',
+            dealerId: id,
+            success: false,
+          },
+          { eventType: 'dealer.signed_up', category: 'signup', message: 'applied', dealerId: id, details: '{"a":1}' },
+        ],
+        mail: {
+          ...base.mail,
+          dealerId: id,
+          attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: 'x' }],
+        },
+        linkId: link.id,
+        budgets,
+      };
+    };
     const counts = async (dealerId: string) => ({
       dealers: (await t.db.selectFrom('dealers').select('id').where('id', '=', dealerId).execute()).length,
       audits: (await t.db.selectFrom('auditLogs').select('id').where('dealerId', '=', dealerId).execute()).length,
@@ -83,7 +124,6 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
         .length,
       mails: (await t.db.selectFrom('emailOutbox').select('id').where('dealerId', '=', dealerId).execute()).length,
     });
-    expect(await counts(id)).toEqual({ dealers: 1, audits: 1, links: 1, mails: 1 });
     const referrals = async () =>
       (
         await t.db
@@ -92,19 +132,130 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
           .where('id', '=', link.id)
           .executeTakeFirstOrThrow()
       ).totalReferrals;
-    expect(await referrals()).toBe(1);
+    const hits = async () =>
+      Object.fromEntries(
+        (await t.db.selectFrom('rateLimits').select(['key', 'count']).where('key', 'like', 'app:%').execute()).map(
+          (r) => [r.key, r.count],
+        ),
+      );
 
-    // The same email again (any case): refused by the unique index, and nothing of it is stored.
+    const id = crypto.randomUUID();
+    const first = await insertApplication(t.db, application('Applicant@Application.test', id));
+    expect(first).toEqual({
+      stored: true,
+      windows: expect.arrayContaining([
+        { key: 'app:ip', count: 1, resetAt: expect.any(Date) },
+        { key: 'app:mail', count: 1, resetAt: expect.any(Date) },
+      ]),
+    });
+    expect(await counts(id)).toEqual({ dealers: 1, audits: 2, links: 1, mails: 1 });
+    expect(await referrals()).toBe(1);
+    // Every value kept its type: the typed columns were typed by their columns, not as text.
+    const stored = await t.db
+      .selectFrom('auditLogs')
+      .select(['eventType', 'details', 'success'])
+      .where('dealerId', '=', id)
+      .orderBy('eventType')
+      .execute();
+    expect(stored).toEqual([
+      { eventType: 'dealer.signed_up', details: { a: 1 }, success: true },
+      { eventType: 'referral.self_refused', details: null, success: false },
+    ]);
+    const mail = await t.db
+      .selectFrom('emailOutbox')
+      .select(['attachments', 'status'])
+      .where('dealerId', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(mail).toEqual({
+      attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: 'x' }],
+      status: 'pending',
+    });
+
+    // The same email again (any case): not stored, none of it, but its hits are counted.
     const dup = crypto.randomUUID();
-    await expect(insertApplication(t.db, application('applicant@APPLICATION.test', dup))).rejects.toThrow(/unique/i);
+    expect(await insertApplication(t.db, application('applicant@APPLICATION.test', dup))).toMatchObject({
+      stored: false,
+    });
     expect(await counts(dup)).toEqual({ dealers: 0, audits: 0, links: 0, mails: 0 });
     expect(await referrals()).toBe(1);
+    expect(await hits()).toEqual({ 'app:ip': 2, 'app:mail': 2 });
 
     // Without a link nothing is counted.
     const plain = crypto.randomUUID();
     await insertApplication(t.db, { ...application('plain@application.test', plain), linkId: null });
-    expect(await counts(plain)).toEqual({ dealers: 1, audits: 1, links: 1, mails: 1 });
+    expect(await counts(plain)).toEqual({ dealers: 1, audits: 2, links: 1, mails: 1 });
     expect(await referrals()).toBe(1);
+
+    // Over a budget (the fourth hit of three): nothing stored, the hit counted.
+    const over = crypto.randomUUID();
+    const refused = await insertApplication(t.db, application('over@application.test', over));
+    expect(refused.stored).toBe(false);
+    expect(refused.windows.find((w) => w.key === 'app:ip')?.count).toBe(4);
+    expect(await counts(over)).toEqual({ dealers: 0, audits: 0, links: 0, mails: 0 });
+    expect(await referrals()).toBe(1);
+    expect(await dealerIdByEmail(t.db, 'over@application.test')).toBeNull();
+  });
+
+  it('stores one of many identical applications sent at once, and at most a budget of different ones', async () => {
+    const same = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        insertApplication(t.db, newApplication('same@burst.test', { key: 'burst:same' })),
+      ),
+    );
+    expect(same.filter((r) => r.stored)).toHaveLength(1);
+    expect(same.map((r) => r.windows[0]?.count).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    const mails = await t.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('toAddress', '=', 'same@burst.test')
+      .execute();
+    expect(mails).toHaveLength(1);
+
+    const different = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        insertApplication(t.db, newApplication(`b${i}@burst.test`, { key: 'burst:ip', max: 5 })),
+      ),
+    );
+    expect(different.filter((r) => r.stored)).toHaveLength(5);
+    const rows = await t.db.selectFrom('dealers').select('id').where('email', 'like', 'b%@burst.test').execute();
+    expect(rows).toHaveLength(5);
+  });
+
+  it('builds the statement of each shape of application once, prepared once per PostgreSQL connection', async () => {
+    await t.db.connection().execute(async (c) => {
+      for (const [i, withNote] of [false, false, true, false, true].entries()) {
+        expect(
+          (
+            await insertApplication(
+              c,
+              newApplication(
+                `shape${i}@application.test`,
+                withNote ? { note: { eventType: 'referral.unknown_recruiter' } } : {},
+              ),
+            )
+          ).stored,
+        ).toBe(true);
+      }
+      // Each stored its own values, not the first one's.
+      const stored = await c
+        .selectFrom('dealers as d')
+        .innerJoin('emailOutbox as m', 'm.dealerId', 'd.id')
+        .select(['d.email', 'm.subject'])
+        .where('d.email', 'like', 'shape%@application.test')
+        .orderBy('d.email')
+        .execute();
+      expect(stored).toEqual(
+        [0, 1, 2, 3, 4].map((i) => ({ email: `shape${i}@application.test`, subject: `shape${i}@application.test` })),
+      );
+      const named = (await namedStatements(c)).filter((r) => r.statement.includes('insert into "dealers"'));
+      if (process.env.TEST_DB !== 'postgres') {
+        expect(named).toEqual([]);
+        return;
+      }
+      expect(named).toHaveLength(2);
+    });
   });
 
   it('stores an application and finds it by email regardless of case', async () => {

@@ -1,10 +1,11 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type QueryResult, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type AsJson, isoTimestamp, JsonText } from '../json-text';
-import { runView, viewOnce } from '../prepared';
+import { prepareQuery, runView, viewOnce } from '../prepared';
 import type { DB, DealerStatus, NewDealer, Tier } from '../types';
 import type { AuditLogRow } from './audit-logs';
 import { mailValues, type NewMail } from './email-outbox';
 import type { Executor } from './executor';
+import { type Budget, countHitsSql, type HitWindow } from './rate-limits';
 
 /**
  * The stored, lower-cased name, company and email (migration 0980). Named as in SQL: the export
@@ -251,56 +252,153 @@ export function insertDealer(db: Executor, values: NewDealer) {
 }
 
 /**
- * A new application and everything it causes, in ONE statement: the dealer row (its id chosen by
- * the caller, so every other row can name it), its audit rows, its status link, its "application
- * received" email and, for a link referral, the link's counter. Signups are many and each held a
- * pooled connection for a round trip per row (issue 16). The unique index on lower(email) refuses
- * a duplicate, and then none of it is stored.
+ * A new application and everything it causes, in ONE statement: the hits against the sender's
+ * budgets (`budgets`), then, only while every count is within its budget, the dealer row (its id
+ * chosen by the caller, so every other row can name it), its audit rows, its status link, its
+ * "application received" email and, for a link referral, the link's counter. Signups are many and
+ * each held a pooled connection and waited for a commit per round trip (issue 16). A refused or
+ * duplicate application (the unique index on lower(email)) stores none of its rows, but its hits
+ * stay counted: the caller gives back what it did not spend (decision 0701). Returns whether it
+ * was stored and each budget's window.
  */
 export async function insertApplication(
   db: Executor,
-  a: {
-    dealer: NewDealer & { id: string };
-    audits: readonly AuditLogRow[];
-    statusLinkHash: string;
-    mail: NewMail;
-    /** The affiliate link the application came through, whose referral count goes up; null for none. */
-    linkId: string | null;
-  },
-): Promise<void> {
-  const application = db
-    .with('d', (w) => w.insertInto('dealers').values(a.dealer).returning('id'))
-    .with('a', (w) =>
+  a: NewApplication,
+): Promise<{ stored: boolean; windows: HitWindow[] }> {
+  const rows = { ...a, mail: mailValues(a.mail) };
+  const values: Record<string, unknown> = {};
+  namedValues(rows, (name, value) => {
+    values[name] = value;
+    return value;
+  });
+  const shape = Object.keys(values).join();
+  let run = applicationStatements.get(shape);
+  if (!run) {
+    run = prepareQuery(Object.keys(values), (kdb, marks) =>
+      applicationStatement(
+        kdb,
+        namedValues(rows, (name) => marks[name]),
+      ),
+    );
+    if (applicationStatements.size < MAX_APPLICATION_SHAPES) applicationStatements.set(shape, run);
+  }
+  const windows = (await run(db, values)).rows;
+  return {
+    stored: windows.some((w) => w.stored === true),
+    windows: windows.map(({ key, count, resetAt }) => ({ key, count, resetAt })),
+  };
+}
+
+export interface NewApplication {
+  dealer: NewDealer & { id: string };
+  audits: readonly AuditLogRow[];
+  statusLinkHash: string;
+  mail: NewMail;
+  /** The affiliate link the application came through, whose referral count goes up; null for none. */
+  linkId: string | null;
+  /** At least one. */
+  budgets: readonly Budget[];
+}
+
+type ApplicationRows = Omit<NewApplication, 'mail'> & { mail: ReturnType<typeof mailValues> };
+
+/**
+ * The statement of each shape of application (which columns it sets, how many audit rows, whether
+ * a link), built and compiled once and named like the polls' (prepared.ts): building it took more
+ * of the process's time than anything else in a signup, and PostgreSQL planned it every time. Its
+ * values never change its plan (inserts and lookups by key). A handful of shapes occur; past this
+ * many each further one is built every time.
+ */
+const applicationStatements = new Map<
+  string,
+  (db: Executor, values: Record<string, unknown>) => Promise<QueryResult<HitWindow & { stored: SqlBool }>>
+>();
+const MAX_APPLICATION_SHAPES = 32;
+
+/**
+ * The application with every value it sets passed through `value(name, it)`, where the name says
+ * where the value goes (`dealer.email`, `audit0.message`, `budget1.max`); unset (undefined)
+ * columns stay unset.
+ */
+function namedValues(a: ApplicationRows, value: (name: string, it: unknown) => unknown): ApplicationRows {
+  const row = <R extends object>(prefix: string, r: R): R =>
+    Object.fromEntries(columnsOf(r).map((k) => [k, value(`${prefix}.${k}`, r[k])])) as R;
+  return {
+    dealer: row('dealer', a.dealer),
+    audits: a.audits.map((r, i) => row(`audit${i}`, r)),
+    statusLinkHash: value('statusLinkHash', a.statusLinkHash) as string,
+    mail: row('mail', a.mail),
+    linkId: a.linkId === null ? null : (value('linkId', a.linkId) as string),
+    budgets: a.budgets.map((b, i) => row(`budget${i}`, b)),
+  };
+}
+
+function applicationStatement(db: Executor, a: ApplicationRows) {
+  const withinBudgets = sql<boolean>`not exists (select from h where ${sql.join(
+    a.budgets.map((b) => sql`(h.key = ${b.key} and h.count > ${b.max})`),
+    sql` or `,
+  )})`;
+  // Every row below is inserted by `insert … select` from d: once when the dealer was stored, never
+  // when it was not. (PostgreSQL types each value by its column, as in VALUES.)
+  let q = db
+    .with('h', () => sql<HitWindow>`(${countHitsSql(a.budgets)})`)
+    .with('d', (w) =>
       w
-        .insertInto('auditLogs')
-        .values([...a.audits])
+        .insertInto('dealers')
+        .columns(columnsOf(a.dealer))
+        .expression(w.selectNoFrom(selectionOf(a.dealer)).where(withinBudgets))
+        .onConflict((oc) => oc.doNothing())
         .returning('id'),
     )
     .with('s', (w) =>
       w
         .insertInto('applicationStatusLinks')
-        .values({ dealerId: a.dealer.id, tokenHash: a.statusLinkHash })
+        .columns(['dealerId', 'tokenHash'])
+        .expression(w.selectFrom('d').select((eb) => ['d.id', eb.val(a.statusLinkHash).as('tokenHash')]))
         .returning('dealerId'),
     )
-    .with('m', (w) => w.insertInto('emailOutbox').values(mailValues(a.mail)).returning('id'));
-  // Without a link the update is left out, not run on no row: its statement triggers (the link's
-  // versions) would still fire, on every signup (issue 16).
-  if (a.linkId === null) {
-    await application.selectFrom('d').select('d.id').executeTakeFirstOrThrow();
-    return;
+    .with('m', (w) =>
+      w
+        .insertInto('emailOutbox')
+        .columns(columnsOf(a.mail))
+        .expression(w.selectFrom('d').select(selectionOf(a.mail)))
+        .returning('id'),
+    );
+  // The parts below are read by no later part, so the builder's type need not name them.
+  for (const [i, audit] of a.audits.entries()) {
+    // A part a row: `insert … select` from a VALUES list would type its values as text.
+    q = q.with(`a${i}`, (w) =>
+      w
+        .insertInto('auditLogs')
+        .columns(columnsOf(audit))
+        .expression(w.selectFrom('d').select(selectionOf(audit)))
+        .returning('id'),
+    ) as unknown as typeof q;
   }
-  await application
-    .with('l', (w) =>
+  // Without a link the update is left out: run on no row, its statement triggers (the link's
+  // versions) would still fire, on every signup (issue 16).
+  const { linkId } = a;
+  if (linkId !== null) {
+    q = q.with('l', (w) =>
       w
         .updateTable('affiliateLinks')
-        .set((eb) => ({ totalReferrals: eb('totalReferrals', '+', 1), updatedAt: new Date() }))
-        .where('id', '=', a.linkId)
+        .set((eb) => ({ totalReferrals: eb('totalReferrals', '+', 1), updatedAt: sql<Date>`now()` }))
+        .where('id', '=', linkId)
+        .where((eb) => eb.exists(eb.selectFrom('d').select('d.id')))
         .returning('id'),
-    )
-    .selectFrom('d')
-    .select('d.id')
-    .executeTakeFirstOrThrow();
+    ) as unknown as typeof q;
+  }
+  return q
+    .selectFrom('h')
+    .select((eb) => ['h.key', 'h.count', 'h.resetAt', eb.exists(eb.selectFrom('d').select('d.id')).as('stored')]);
 }
+
+/** The columns a row sets (an undefined value sets none: the column keeps its default). */
+const columnsOf = <R extends object>(row: R) =>
+  Object.keys(row).filter((k) => row[k as keyof R] !== undefined) as (keyof R & string)[];
+
+/** A row's values as a select list named by its columns, for `insert … select`. */
+const selectionOf = <R extends object>(row: R) => columnsOf(row).map((k) => sql.val(row[k]).as(k));
 
 /** Approved by `approvedBy` now, with access; a previous rejection reason is cleared. */
 export async function markDealerApproved(db: Executor, id: string, approvedBy: string): Promise<void> {

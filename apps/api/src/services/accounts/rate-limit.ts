@@ -5,6 +5,7 @@ import {
   deleteExpiredWindows,
   deleteWindow,
   findWindows,
+  type HitWindow,
   releaseHits,
 } from '@dn/db/queries/rate-limits';
 import type { Limit, RateLimits } from '../../context';
@@ -12,6 +13,9 @@ import { AppError } from '../../lib/app-error';
 
 /** The budgets' shape is the Context's (src/context.ts, below the services); re-exported for callers. */
 export type { Limit, RateLimits };
+
+/** A budget: its key and limit. */
+export type Budget = [key: string, limit: Limit];
 
 export const DEFAULT_LIMITS: RateLimits = {
   loginPerAccount: { max: 5, windowSec: 15 * 60 },
@@ -53,7 +57,7 @@ export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<vo
  * Throws RATE_LIMITED if any of the budgets is already spent (the first one given wins), without
  * counting a hit. One statement for all of them: a refused burst costs one round trip a request.
  */
-export async function check(db: Kysely<DB>, ...budgets: [key: string, limit: Limit][]): Promise<void> {
+export async function check(db: Kysely<DB>, ...budgets: Budget[]): Promise<void> {
   const rows = await findWindows(
     db,
     budgets.map(([key]) => key),
@@ -70,16 +74,30 @@ export async function check(db: Kysely<DB>, ...budgets: [key: string, limit: Lim
  * with a reservation in hand. Concurrent attempts each see their own count: at most `max` pass.
  * Returns the keys reserved, for `release` once the attempt turns out to be legitimate.
  */
-export async function spend(db: Kysely<DB>, ...budgets: [key: string, limit: Limit][]): Promise<string[]> {
-  const rows = await countHits(
+export async function spend(db: Kysely<DB>, ...budgets: Budget[]): Promise<string[]> {
+  const windows = await countHits(
     db,
     budgets.map(([key, limit]) => ({ key, windowSec: limit.windowSec })),
   );
-  for (const [key, limit] of budgets) {
-    const row = rows.find((r) => r.key === key);
-    if (row && row.count > limit.max) throw limited(row.resetAt);
-  }
+  const refused = overBudget(windows, budgets);
+  if (refused) throw refused;
   return budgets.map(([key]) => key);
+}
+
+/** The budgets as a statement that spends them on its way takes them (insertApplication). */
+export const hitBudgets = (budgets: readonly Budget[]) =>
+  budgets.map(([key, limit]) => ({ key, windowSec: limit.windowSec, max: limit.max }));
+
+/**
+ * The refusal of the first budget whose window, after this hit, is over its limit; null when all
+ * are within theirs.
+ */
+export function overBudget(windows: readonly HitWindow[], budgets: readonly Budget[]): AppError | null {
+  for (const [key, limit] of budgets) {
+    const w = windows.find((r) => r.key === key);
+    if (w && w.count > limit.max) return limited(w.resetAt);
+  }
+  return null;
 }
 
 /** The per-recipient key: one budget per mailbox, whichever form or IP asks (decision 0701). */

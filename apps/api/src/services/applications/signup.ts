@@ -3,9 +3,9 @@ import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
 import { findReferrableDealer, insertApplication } from '@dn/db/queries/dealers';
 import type { DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
-import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { recipientKey, release, spend } from '../accounts/rate-limit';
+import { type Budget, hitBudgets, overBudget, recipientKey, release, spend } from '../accounts/rate-limit';
 import { type AuditEntry, auditRow } from '../audit/audit';
 import { outboxRow } from '../mail/outbox';
 import { applicationReceivedEmail } from '../mail/templates';
@@ -24,38 +24,30 @@ type Attribution =
 /**
  * Stores a dealer application as pending (decision 0101): the referral link wins over the
  * picker, an unknown or own recruiter id is audited and ignored, a named referrer must be an
- * approved dealer. Two statements, no transaction (issue 16: each round trip inside one held a pooled
- * connection): the address's signup budget and the recipient's email budget are counted first, in one
- * statement (decision 0630), then the dealer row, the link's counter, the audit rows, the status link
- * and the email are one statement (insertApplication), where the unique index on lower(email) settles
- * duplicates, simultaneous or not. An application that is not stored gives its email hit back.
+ * approved dealer. One statement that commits (issue 16: each commit is a wait for the disk): it
+ * counts the address's signup budget and the recipient's email budget (decision 0630) and, only
+ * within both, stores the dealer row, the link's counter, the audit rows, the status link and the
+ * email (insertApplication), where the unique index on lower(email) settles duplicates,
+ * simultaneous or not. An application refused or not stored gives its email hit back; the
+ * address's hit stays.
  */
 export async function signup(ctx: Context, input: DealerApplication) {
+  const addressBudget: Budget = [`signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp];
   // The "application received" email counts against the address's budget (decision 0701).
-  const mailBudget = recipientKey(input.email);
-  // No email is queued: the hit goes back (a lost give-back only over-counts the window).
-  const giveBack = () =>
-    release(ctx.db, [mailBudget]).catch((err: unknown) => ctx.log.warn({ err }, 'could not give back an email hit'));
-  try {
-    await spend(
-      ctx.db,
-      [`signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp],
-      [mailBudget, ctx.limits.mailPerRecipient],
+  const mailBudget: Budget = [recipientKey(input.email), ctx.limits.mailPerRecipient];
+  const { stored, windows } = await store(ctx, input, addressBudget, mailBudget);
+  const refused = overBudget(windows, [addressBudget, mailBudget]);
+  if (refused || !stored) {
+    // No email is queued: the hit goes back (a lost give-back only over-counts the window).
+    await release(ctx.db, [mailBudget[0]]).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'could not give back an email hit'),
     );
-  } catch (err) {
-    await giveBack();
-    throw err;
+    throw refused ?? new AppError('CONFLICT', DUPLICATE_APPLICATION);
   }
-
-  const dealer = await store(ctx, input).catch(async (err: unknown) => {
-    await giveBack();
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_APPLICATION);
-    throw err;
-  });
 
   ctx.mail.kick();
   // Its request line is logged; the application itself is in the audit trail (dealer.signed_up).
-  ctx.log.debug({ dealerId: dealer.id, tier: dealer.tier }, 'dealer application received');
+  ctx.log.debug({ tier: input.tier }, 'dealer application received');
   return {
     ok: true as const,
     status: 'pending' as const,
@@ -63,8 +55,11 @@ export async function signup(ctx: Context, input: DealerApplication) {
   };
 }
 
-/** The referral it came through (read first), then the application in one statement. */
-async function store(ctx: Context, input: DealerApplication) {
+/**
+ * The referral it came through (read first), then the application in one statement that spends
+ * both budgets. A named referrer that is not one is refused once the address's hit is counted.
+ */
+async function store(ctx: Context, input: DealerApplication, addressBudget: Budget, mailBudget: Budget) {
   const { db } = ctx;
   const notes: AuditEntry[] = [];
   let attribution: Attribution = { referredBy: null, referralType: null };
@@ -100,6 +95,7 @@ async function store(ctx: Context, input: DealerApplication) {
   if (!attribution.referredBy && input.referredBy) {
     const referrer = await findReferrableDealer(db, input.referredBy);
     if (!referrer) {
+      await spend(db, addressBudget);
       throw new AppError('INVALID_INPUT', UNKNOWN_REFERRER, { fieldErrors: { referredBy: UNKNOWN_REFERRER } });
     }
     if (referrer.email.toLowerCase() !== input.email) {
@@ -117,7 +113,8 @@ async function store(ctx: Context, input: DealerApplication) {
     recruiterId: attribution.referralType === 'automatic' ? attribution.recruiterId : (input.recruiterId ?? null),
     details: { tier: row.tier, referredBy: attribution.referredBy, referralType: attribution.referralType },
   };
-  await insertApplication(db, {
+  return insertApplication(db, {
+    budgets: hitBudgets([addressBudget, mailBudget]),
     dealer: {
       id,
       tier: input.tier,
@@ -158,5 +155,4 @@ async function store(ctx: Context, input: DealerApplication) {
     ),
     linkId: attribution.referralType === 'automatic' ? attribution.linkId : null,
   });
-  return { ...row, referralType: attribution.referralType };
 }
