@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_PLAN, claimDueMailSql } from './queries/email-outbox';
 import { createTestDatabase, planWithoutSorting, SORT_NODE, type TestDatabase } from './testing';
 
 // Every index is written on every insert into its table, so one that another index already serves
@@ -94,6 +95,19 @@ describe(`indexes on ${process.env.TEST_DB}`, () => {
       sql`select id from audit_logs ${where} order by created_at desc, id desc limit 51`,
     );
     expect(plan).toContain(`"Index Name":"${index}"`);
+    expect(plan).not.toMatch(SORT_NODE);
+  });
+
+  it("claims the outbox's oldest due messages by walking its waiting messages in order, without sorting", async () => {
+    // As claimDueMail plans it: in its transaction, after its settings, on a table never analyzed.
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await CLAIM_PLAN.execute(trx);
+      const r = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${claimDueMailSql(10, new Date())}`.execute(
+        trx,
+      );
+      return JSON.stringify(r.rows[0]?.['QUERY PLAN']);
+    });
+    expect(plan).toContain('"Index Name":"email_outbox_queue_idx"');
     expect(plan).not.toMatch(SORT_NODE);
   });
 });

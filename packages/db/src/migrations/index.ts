@@ -25,6 +25,7 @@ import * as m0950 from './2026-11-26-0950-referral-versions';
 import * as m0960 from './2026-11-26-0960-admin-versions';
 import * as m0970 from './2026-11-27-0970-referral-versions-without-joins';
 import * as m0980 from './2026-11-27-0980-dealer-search-text';
+import * as m0990 from './2026-11-27-0990-outbox-queue-order';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0960-admin-versions': m0960,
   '2026-11-27-0970-referral-versions-without-joins': m0970,
   '2026-11-27-0980-dealer-search-text': m0980,
+  '2026-11-27-0990-outbox-queue-order': m0990,
 };
