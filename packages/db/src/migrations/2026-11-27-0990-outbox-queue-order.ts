@@ -5,8 +5,9 @@ import { type Kysely, sql } from 'kysely';
 // `email_outbox_due_idx (status, next_attempt_at)`, which is not their order, so every claim read
 // and sorted every waiting message: 1 s a claim with 187,000 waiting (signups at 800 a second for a
 // few minutes), so the queue drained more slowly the longer it grew. The waiting messages in their
-// order, and nothing else: each claim walks from the oldest and stops after 10. The due index goes;
-// no other read used it (the supersession walks the waiting messages, which this index holds).
+// order, and nothing else: each claim walks from the oldest and stops once it has 10 due ones
+// (decision 0820). The due index goes; no other read used it (the supersession walks the waiting
+// messages, which this index holds).
 // biome-ignore lint/suspicious/noExplicitAny: frozen migrations must not depend on the app's current types
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index email_outbox_queue_idx on email_outbox (created_at, id)
