@@ -10,14 +10,8 @@ export async function countHit(
   key: string,
   windowSec: number,
 ): Promise<{ count: number; resetAt: Date }> {
-  const r = await sql<{ count: number; resetAt: Date }>`
-    insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSec}))
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, reset_at`.execute(db);
-  return r.rows[0]!;
+  const [w] = await countHits(db, [{ key, windowSec }]);
+  return w!;
 }
 
 /** The current windows of some keys, in one statement (keys without a live window are absent). */
