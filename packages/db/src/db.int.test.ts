@@ -108,6 +108,17 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
     }
   });
 
+  it('writes from functions in PL/pgSQL only, which keeps its plans per connection (decision 0830)', async () => {
+    // PostgreSQL inlines no SQL-language function that writes and keeps no plan for one from one
+    // statement to the next: a trigger calling one planned its insert again at every write.
+    const { rows } = await t.pool.query<{ name: string }>(
+      `select p.proname as name from pg_proc p join pg_language l on l.oid = p.prolang
+       where p.pronamespace = 'public'::regnamespace and l.lanname = 'sql'
+         and p.prosrc ~* '\\m(insert|update|delete|merge)\\M'`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([]);
+  });
+
   it('migrating again is a no-op', async () => {
     expect(await migrateToLatest(t.db)).toEqual([]);
   });

@@ -26,6 +26,7 @@ import * as m0960 from './2026-11-26-0960-admin-versions';
 import * as m0970 from './2026-11-27-0970-referral-versions-without-joins';
 import * as m0980 from './2026-11-27-0980-dealer-search-text';
 import * as m0990 from './2026-11-27-0990-outbox-queue-order';
+import * as m1000 from './2026-11-27-1000-bump-functions-plpgsql';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0970-referral-versions-without-joins': m0970,
   '2026-11-27-0980-dealer-search-text': m0980,
   '2026-11-27-0990-outbox-queue-order': m0990,
+  '2026-11-27-1000-bump-functions-plpgsql': m1000,
 };

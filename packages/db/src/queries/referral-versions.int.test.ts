@@ -122,6 +122,26 @@ describe(`referral versions kept by triggers on ${process.env.TEST_DB}`, () => {
     expect(left.rows[0]!.n).toBe('0');
   });
 
+  it('are bumped once per row naming a recruiter; rows naming none write nothing (migration 1000)', async () => {
+    const r = await addDealer();
+    expect(await versionOf(r)).toBe(0n);
+    const rows = async () =>
+      Number((await sql<{ n: string }>`select count(*)::text as n from referral_versions`.execute(t.db)).rows[0]!.n);
+    const stored = await rows();
+    // What the insert trigger passes for signups without a referral, and the degenerate arrays.
+    for (const none of [sql`array[null]::uuid[]`, sql`array[]::uuid[]`, sql`null::uuid[]`]) {
+      await sql`select referral_versions_bump(${none})`.execute(t.db);
+    }
+    expect(await rows()).toBe(stored);
+    // A statement's rows, two naming the recruiter among ones naming none, and an id with no dealer.
+    await sql`select referral_versions_bump(array[null, ${r}, null, ${r}, gen_random_uuid()]::uuid[])`.execute(t.db);
+    expect(await versionOf(r)).toBe(2n);
+    expect(await rows()).toBe(stored + 1);
+    // Many calls on one connection: PL/pgSQL keeps the statement's plan between them.
+    for (let i = 0; i < 8; i++) await sql`select referral_versions_bump(array[${r}, null]::uuid[])`.execute(t.db);
+    expect(await versionOf(r)).toBe(10n);
+  });
+
   it('is read with the session: the dealer signed in gets their own version', async () => {
     const r = await addDealer();
     await sql`update dealers set status = 'approved' where id = ${r}`.execute(t.db);
