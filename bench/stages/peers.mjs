@@ -356,7 +356,9 @@ export async function peersStage(ctx) {
     ctx.log('peers: signup');
     const signupRuns = { b0: [], b1: [], app: [] };
     for (let k = 0; k < o.rounds; k++) {
-      for (const who of ['b0', 'b1', 'app']) {
+      // Forward in odd rounds, backward in even ones, as the polls: the app ran last in every round
+      // before, always right after B1's signups had grown the WAL.
+      for (const who of k % 2 === 0 ? ['b0', 'b1', 'app'] : ['app', 'b1', 'b0']) {
         signupRuns[who].push(
           await once(who, {
             ...signupLoad(who === 'app' ? 'app' : 'peer', servers[who].base),
