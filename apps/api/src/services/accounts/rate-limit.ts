@@ -14,8 +14,11 @@ import { AppError } from '../../lib/app-error';
 /** The budgets' shape is the Context's (src/context.ts, below the services); re-exported for callers. */
 export type { Limit, RateLimits };
 
-/** A budget: its key and limit. */
-export type Budget = [key: string, limit: Limit];
+/**
+ * A budget as the services name it: its key and limit. The database package's `Budget` is the same
+ * with the limit spread out (`hitBudgets` turns one into the other).
+ */
+export type KeyedLimit = [key: string, limit: Limit];
 
 export const DEFAULT_LIMITS: RateLimits = {
   loginPerAccount: { max: 5, windowSec: 15 * 60 },
@@ -57,7 +60,7 @@ export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<vo
  * Throws RATE_LIMITED if any of the budgets is already spent (the first one given wins), without
  * counting a hit. One statement for all of them: a refused burst costs one round trip a request.
  */
-export async function check(db: Kysely<DB>, ...budgets: Budget[]): Promise<void> {
+export async function check(db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<void> {
   const rows = await findWindows(
     db,
     budgets.map(([key]) => key),
@@ -74,7 +77,7 @@ export async function check(db: Kysely<DB>, ...budgets: Budget[]): Promise<void>
  * with a reservation in hand. Concurrent attempts each see their own count: at most `max` pass.
  * Returns the keys reserved, for `release` once the attempt turns out to be legitimate.
  */
-export async function spend(db: Kysely<DB>, ...budgets: Budget[]): Promise<string[]> {
+export async function spend(db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<string[]> {
   const windows = await countHits(
     db,
     budgets.map(([key, limit]) => ({ key, windowSec: limit.windowSec })),
@@ -85,14 +88,14 @@ export async function spend(db: Kysely<DB>, ...budgets: Budget[]): Promise<strin
 }
 
 /** The budgets as a statement that spends them on its way takes them (insertApplication). */
-export const hitBudgets = (budgets: readonly Budget[]) =>
+export const hitBudgets = (budgets: readonly KeyedLimit[]) =>
   budgets.map(([key, limit]) => ({ key, windowSec: limit.windowSec, max: limit.max }));
 
 /**
  * The refusal of the first budget whose window, after this hit, is over its limit; null when all
  * are within theirs.
  */
-export function overBudget(windows: readonly HitWindow[], budgets: readonly Budget[]): AppError | null {
+export function overBudget(windows: readonly HitWindow[], budgets: readonly KeyedLimit[]): AppError | null {
   for (const [key, limit] of budgets) {
     const w = windows.find((r) => r.key === key);
     if (w && w.count > limit.max) return limited(w.resetAt);

@@ -5,7 +5,7 @@ import type { DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { type Budget, hitBudgets, overBudget, recipientKey, release, spend } from '../accounts/rate-limit';
+import { hitBudgets, type KeyedLimit, overBudget, recipientKey, release, spend } from '../accounts/rate-limit';
 import { type AuditEntry, auditRow } from '../audit/audit';
 import { outboxRow } from '../mail/outbox';
 import { applicationReceivedEmail } from '../mail/templates';
@@ -32,9 +32,9 @@ type Attribution =
  * address's hit stays.
  */
 export async function signup(ctx: Context, input: DealerApplication) {
-  const addressBudget: Budget = [`signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp];
+  const addressBudget: KeyedLimit = [`signup:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.signupPerIp];
   // The "application received" email counts against the address's budget (decision 0701).
-  const mailBudget: Budget = [recipientKey(input.email), ctx.limits.mailPerRecipient];
+  const mailBudget: KeyedLimit = [recipientKey(input.email), ctx.limits.mailPerRecipient];
   const { stored, windows } = await store(ctx, input, addressBudget, mailBudget);
   const refused = overBudget(windows, [addressBudget, mailBudget]);
   if (refused || !stored) {
@@ -59,7 +59,7 @@ export async function signup(ctx: Context, input: DealerApplication) {
  * The referral it came through (read first), then the application in one statement that spends
  * both budgets. A named referrer that is not one is refused once the address's hit is counted.
  */
-async function store(ctx: Context, input: DealerApplication, addressBudget: Budget, mailBudget: Budget) {
+async function store(ctx: Context, input: DealerApplication, addressBudget: KeyedLimit, mailBudget: KeyedLimit) {
   const { db } = ctx;
   const notes: AuditEntry[] = [];
   let attribution: Attribution = { referredBy: null, referralType: null };
