@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 // the next, so every call parsed and planned its insert again; the referral bump's plan looks at
 // `dealers`, whose 15 indexes the planner reads each time. Every signup fires both (the dealer
 // row's statement triggers): under `track_functions`, with both cores busy, the referral trigger
-// took 269-315 µs a signup that named no recruiter and the admin one 148-165 µs, against 57-68 µs
+// took 260-315 µs a signup that named no recruiter and the admin one 132-165 µs, against 57-68 µs
 // for the dealer counts' own insert. Now both are PL/pgSQL, which keeps a plan per connection, and
 // the referral bump returns before its insert when no recruiter is named (decision 0830).
 // Statements unchanged.
