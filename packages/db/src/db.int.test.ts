@@ -108,7 +108,7 @@ describe(`schema on ${process.env.TEST_DB}`, () => {
     }
   });
 
-  it('writes from functions in PL/pgSQL only, which keeps its plans per connection (decision 0830)', async () => {
+  it('writes from functions in PL/pgSQL only, which parses them once per connection (decision 0830)', async () => {
     // PostgreSQL inlines no SQL-language function that writes and keeps no plan for one from one
     // statement to the next: a trigger calling one planned its insert again at every write.
     const { rows } = await t.pool.query<{ name: string }>(

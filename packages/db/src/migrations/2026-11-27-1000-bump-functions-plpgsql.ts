@@ -7,8 +7,9 @@ import { type Kysely, sql } from 'kysely';
 // `dealers`, whose 15 indexes the planner reads each time. Every signup fires both (the dealer
 // row's statement triggers): under `track_functions`, with both cores busy, the referral trigger
 // took 260-315 µs a signup that named no recruiter and the admin one 132-165 µs, against 57-68 µs
-// for the dealer counts' own insert. Now both are PL/pgSQL, which keeps a plan per connection, and
-// the referral bump returns before its insert when no recruiter is named (decision 0830).
+// for the dealer counts' own insert. Now both are PL/pgSQL, which parses each once per connection
+// (the referral bump's insert, when it names a recruiter, is still planned per call: decision
+// 0830), and the referral bump returns before its insert when no recruiter is named.
 // Statements unchanged.
 
 const functions = (language: 'sql' | 'plpgsql') => {
