@@ -42,22 +42,23 @@ async function btreeIndexes(): Promise<IndexRow[]> {
 const reversed = (keys: string[]) => keys.map((k) => (k.endsWith(' desc') ? k.slice(0, -5) : `${k} desc`));
 const startsWith = (keys: string[], prefix: string[]) => prefix.every((k, i) => keys[i] === k);
 
-/** Each plain index whose keys begin another index of its table, and the index that serves it. */
+/**
+ * Each plain index another index of its table serves, and that index: one whose keys its own keys
+ * begin, or a unique one whose keys begin its own (a unique key has no ties for the further keys
+ * to order; migration 1010).
+ */
 function redundantIndexes(all: IndexRow[]): string[] {
+  const serves = (b: IndexRow, a: IndexRow) =>
+    b.keys.length >= a.keys.length
+      ? (startsWith(b.keys, a.keys) || startsWith(b.keys, reversed(a.keys))) &&
+        // Two indexes with the same keys: only one of them can go (a unique one stays).
+        (b.keys.length > a.keys.length || b.unique || a.name > b.name)
+      : b.unique && (startsWith(a.keys, b.keys) || startsWith(a.keys, reversed(b.keys)));
   return all.flatMap((a) =>
     a.unique || a.partial
       ? []
       : all
-          .filter(
-            (b) =>
-              b.table === a.table &&
-              b.name !== a.name &&
-              !b.partial &&
-              b.keys.length >= a.keys.length &&
-              (startsWith(b.keys, a.keys) || startsWith(b.keys, reversed(a.keys))) &&
-              // Two indexes with the same keys: only one of them can go (a unique one stays).
-              (b.keys.length > a.keys.length || b.unique || a.name > b.name),
-          )
+          .filter((b) => b.table === a.table && b.name !== a.name && !b.partial && serves(b, a))
           .map((b) => `${a.name} (${a.keys.join(', ')}) is served by ${b.name} (${b.keys.join(', ')})`),
   );
 }
@@ -73,14 +74,18 @@ describe(`indexes on ${process.env.TEST_DB}`, () => {
     // The check itself must fail on what migration 0930 dropped, in either direction.
     await sql`create index indexes_test_prefix on audit_logs (dealer_id, created_at)`.execute(t.db);
     await sql`create index indexes_test_reversed on audit_logs (created_at desc)`.execute(t.db);
+    // And on what migration 1010 dropped: a unique key with more keys after it.
+    await sql`create index indexes_test_after_unique on dealers (lower(email), id)`.execute(t.db);
     try {
       expect(redundantIndexes(await btreeIndexes()).sort()).toEqual([
+        'indexes_test_after_unique (lower(email), id) is served by dealers_email_lower_key (lower(email))',
         'indexes_test_prefix (dealer_id, created_at) is served by audit_logs_dealer_created_id_idx (dealer_id, created_at, id)',
         'indexes_test_reversed (created_at desc) is served by audit_logs_created_id_idx (created_at, id)',
       ]);
     } finally {
       await sql`drop index indexes_test_prefix`.execute(t.db);
       await sql`drop index indexes_test_reversed`.execute(t.db);
+      await sql`drop index indexes_test_after_unique`.execute(t.db);
     }
   });
 
@@ -96,6 +101,15 @@ describe(`indexes on ${process.env.TEST_DB}`, () => {
     );
     expect(plan).toContain(`"Index Name":"${index}"`);
     expect(plan).not.toMatch(SORT_NODE);
+  });
+
+  it('sorts the admin table by email from the unique email index, sorting only its ties', async () => {
+    const plan = await planWithoutSorting(
+      t,
+      sql`select id from dealers d order by lower(d.email) asc, d.created_at desc, d.id asc limit 50`,
+    );
+    expect(plan).toContain('"Index Name":"dealers_email_lower_key"');
+    expect(plan).not.toContain('"Node Type":"Sort"');
   });
 
   it("claims the outbox's oldest due messages by walking its waiting messages in order, without sorting", async () => {
