@@ -4,8 +4,10 @@ import pg from 'pg';
 import { type Database, openDatabase } from './client';
 import { migrateToLatest } from './migrate';
 import { postgresReachable, TEST_PG_ADMIN_URL } from './postgres-reachable';
+import { insertLedgerEntryOnce } from './queries/commissions';
+import { insertOrderOnce } from './queries/orders';
 import { seed } from './seed';
-import type { DB } from './types';
+import type { CommissionStatus, DB } from './types';
 
 /** Test helpers: every run gets a database of its own, so runs never see each other's data. */
 
@@ -122,4 +124,53 @@ export async function namedStatements(db: Kysely<DB>): Promise<{ statement: stri
     select statement, parameter_types::text as parameter_types from pg_prepared_statements
     where name like 'dn_q%'`.execute(db);
   return rows;
+}
+
+let testOrders = 0;
+
+/**
+ * An order of $100.00 by the referred dealer and the ledger entry it earned the recruiter: a
+ * commission (pending) or a clawback (approved) of `amount`, ordered `at` (now by default). For the
+ * tests of the ledger's reads and kept totals. Resolves with the entry's id.
+ */
+export async function insertTestLedgerEntry(
+  db: Kysely<DB>,
+  e: {
+    recruiterDealerId: string;
+    referredDealerId: string;
+    amount: string;
+    kind?: 'commission' | 'clawback';
+    status?: CommissionStatus;
+    at?: Date;
+  },
+): Promise<string> {
+  testOrders++;
+  const orderId = `TEST-${testOrders}-${randomBytes(4).toString('hex')}`;
+  const kind = e.kind ?? 'commission';
+  const orderedAt = e.at ?? new Date();
+  const order = await insertOrderOnce(db, {
+    dealerId: e.referredDealerId,
+    source: 'admin',
+    externalOrderId: orderId,
+    amount: '100.00',
+    orderedAt,
+    recordedBy: 'test',
+    status: 'placed',
+  });
+  const entry = await insertLedgerEntryOnce(db, {
+    kind,
+    recruiterId: 'rec-test',
+    recruiterDealerId: e.recruiterDealerId,
+    referredDealerId: e.referredDealerId,
+    commissionType: 'percent',
+    amount: e.amount,
+    status: e.status ?? (kind === 'clawback' ? 'approved' : 'pending'),
+    orderId,
+    orderRef: order!.id,
+    ruleId: null,
+    orderAmount: '100.00',
+    orderedAt,
+    holdUntil: null,
+  });
+  return entry!.id;
 }

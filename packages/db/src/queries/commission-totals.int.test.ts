@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, newDealer, type TestDatabase } from '../testing';
+import { createTestDatabase, insertTestLedgerEntry, newDealer, type TestDatabase } from '../testing';
 import type { CommissionStatus } from '../types';
-import { approvePending, insertLedgerEntryOnce, ledgerTotals, voidLedgerEntry } from './commissions';
+import { approvePending, ledgerTotals, voidLedgerEntry } from './commissions';
 import { insertDealer } from './dealers';
-import { insertOrderOnce } from './orders';
 
 // ledgerTotals answers an unfiltered or status-only filter from commission_totals, kept by
 // triggers (migration 0741); a filter by dates aggregates the ledger itself. Both must agree.
@@ -27,40 +26,8 @@ async function expectKeptTotalsExact() {
   }
 }
 
-let n = 0;
-async function earn(
-  recruiter: string,
-  referred: string,
-  amount: string,
-  kind: 'commission' | 'clawback' = 'commission',
-) {
-  n++;
-  const order = await insertOrderOnce(t.db, {
-    dealerId: referred,
-    source: 'admin',
-    externalOrderId: `TOT-${n}`,
-    amount: '100.00',
-    orderedAt: new Date(),
-    recordedBy: 'test',
-    status: 'placed',
-  });
-  const e = await insertLedgerEntryOnce(t.db, {
-    kind,
-    recruiterId: 'rec-totals',
-    recruiterDealerId: recruiter,
-    referredDealerId: referred,
-    commissionType: 'percent',
-    amount,
-    status: kind === 'clawback' ? 'approved' : 'pending',
-    orderId: `TOT-${n}`,
-    orderRef: order!.id,
-    ruleId: null,
-    orderAmount: '100.00',
-    orderedAt: new Date(),
-    holdUntil: null,
-  });
-  return e!.id;
-}
+const earn = (recruiter: string, referred: string, amount: string, kind: 'commission' | 'clawback' = 'commission') =>
+  insertTestLedgerEntry(t.db, { recruiterDealerId: recruiter, referredDealerId: referred, amount, kind });
 
 describe(`commission totals kept by triggers on ${process.env.TEST_DB}`, () => {
   it('stay equal to the ledger through inserts, approvals, voids, payouts and deletes', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from '../testing';
+import { createTestDatabase, insertTestLedgerEntry, namedStatements, newDealer, type TestDatabase } from '../testing';
 import type { CommissionStatus } from '../types';
-import { insertLedgerEntryOnce, ledgerTotals, listLedger } from './commissions';
+import { ledgerTotals, listLedger } from './commissions';
 import { insertDealer } from './dealers';
-import { insertOrderOnce } from './orders';
 
 // The Commissions tab's polled first page and its totals are views (prepared.ts runView): the
 // status and page size written in, planned once per connection. They must answer what the same
@@ -16,29 +15,12 @@ beforeAll(async () => {
   const referred = (await insertDealer(t.db, { ...newDealer('referred@ledger-view.test'), referredBy: recruiter })).id;
   const statuses: CommissionStatus[] = ['pending', 'approved', 'paid', 'voided'];
   for (let i = 0; i < 24; i++) {
-    const order = await insertOrderOnce(t.db, {
-      dealerId: referred,
-      source: 'admin',
-      externalOrderId: `VIEW-${i}`,
-      amount: '100.00',
-      orderedAt: new Date(),
-      recordedBy: 'test',
-      status: 'placed',
-    });
-    await insertLedgerEntryOnce(t.db, {
-      kind: 'commission',
-      recruiterId: 'rec-view',
+    const status = statuses[i % statuses.length]!;
+    await insertTestLedgerEntry(t.db, {
       recruiterDealerId: recruiter,
       referredDealerId: referred,
-      commissionType: 'percent',
       amount: `${i + 1}.10`,
-      status: statuses[i % statuses.length]!,
-      orderId: `VIEW-${i}`,
-      orderRef: order!.id,
-      ruleId: null,
-      orderAmount: '100.00',
-      orderedAt: new Date(),
-      holdUntil: null,
+      status,
     });
   }
 });

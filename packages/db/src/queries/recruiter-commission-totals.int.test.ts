@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, newDealer, type TestDatabase } from '../testing';
+import { createTestDatabase, insertTestLedgerEntry, newDealer, type TestDatabase } from '../testing';
 import type { CommissionStatus } from '../types';
-import { insertLedgerEntryOnce, ledgerTotals, recruiterTotals } from './commissions';
+import { ledgerTotals, recruiterTotals } from './commissions';
 import { insertDealer } from './dealers';
-import { insertOrderOnce } from './orders';
 
 // A recruiter's own summary (recruiterTotals) reads recruiter_commission_totals, kept per recruiter
 // and UTC month by triggers (migration 0910). It must equal what ledgerTotals aggregates from the
@@ -46,39 +45,20 @@ async function expectKeptExact() {
   }
 }
 
-let n = 0;
 /** One ledger entry, created at `at` (ms since epoch), for a recruiter (or none). */
 async function earn(recruiter: string | null, cents: number, kind: 'commission' | 'clawback', at: number) {
-  n++;
-  const order = await insertOrderOnce(t.db, {
-    dealerId: referred,
-    source: 'admin',
-    externalOrderId: `RCT-${n}`,
-    amount: '100.00',
-    orderedAt: new Date(at),
-    recordedBy: 'test',
-    status: 'placed',
-  });
   const sign = kind === 'clawback' && cents > 0 ? '-' : '';
-  const e = await insertLedgerEntryOnce(t.db, {
-    kind,
-    recruiterId: 'rec-rct',
+  const id = await insertTestLedgerEntry(t.db, {
     recruiterDealerId: recruiter ?? recruiters[0]!,
     referredDealerId: referred,
-    commissionType: 'percent',
     // Exact decimal text from integer cents.
     amount: `${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-    status: kind === 'clawback' ? 'approved' : 'pending',
-    orderId: `RCT-${n}`,
-    orderRef: order!.id,
-    ruleId: null,
-    orderAmount: '100.00',
-    orderedAt: new Date(at),
-    holdUntil: null,
+    kind,
+    at: new Date(at),
   });
   await sql`update commissions set created_at = ${new Date(at)}, recruiter_dealer_id = ${recruiter}
-    where id = ${e!.id}`.execute(t.db);
-  return e!.id;
+    where id = ${id}`.execute(t.db);
+  return id;
 }
 
 // Around the month boundaries: the last and first millisecond of a UTC month matter.
