@@ -119,9 +119,13 @@ export async function planWithoutSorting(t: TestDatabase, query: RawBuilder<unkn
  * parameter types ('{}' when none). Run it on the connection that ran them (`db.connection()`):
  * prepared statements belong to one session. PGlite names nothing (client.ts), so it holds none.
  */
-export async function namedStatements(db: Kysely<DB>): Promise<{ statement: string; parameterTypes: string }[]> {
-  const { rows } = await sql<{ statement: string; parameterTypes: string }>`
-    select statement, parameter_types::text as parameter_types from pg_prepared_statements
+export async function namedStatements(
+  db: Kysely<DB>,
+): Promise<{ statement: string; parameterTypes: string; runs: number }[]> {
+  // runs: how many times the connection has run it (its generic and custom plans' counts).
+  const { rows } = await sql<{ statement: string; parameterTypes: string; runs: number }>`
+    select statement, parameter_types::text as parameter_types, (generic_plans + custom_plans)::int as runs
+    from pg_prepared_statements
     where name like 'dn_q%'`.execute(db);
   return rows;
 }

@@ -32,9 +32,9 @@ describe(`the Commissions tab's first page on ${process.env.TEST_DB}`, () => {
   it('answers, as a view, the rows and totals the same filter answers with parameters', async () => {
     for (const status of [undefined, 'pending', 'approved', 'paid', 'voided', 'cancelled'] as const) {
       for (const limit of [1, 5, 20]) {
-        const view = await listLedger(t.db, { status }, { limit, offset: 0 });
+        const view = await listLedger(t.db, { status }, { limit, offset: 0 }, limit);
         // A date filter every row passes makes the same page a parameterised statement.
-        const counted = await listLedger(t.db, { status, from: new Date(0) }, { limit, offset: 0 });
+        const counted = await listLedger(t.db, { status, from: new Date(0) }, { limit, offset: 0 }, limit);
         expect(view, `status ${status ?? 'all'}, ${limit} a page`).toEqual(counted);
         expect(view.length).toBe(Math.min(limit, status === 'cancelled' ? 0 : status ? 6 : 24));
       }
@@ -42,7 +42,7 @@ describe(`the Commissions tab's first page on ${process.env.TEST_DB}`, () => {
     }
   });
 
-  it('is planned once per PostgreSQL connection, with no parameters; later pages and other filters are not', async () => {
+  it('is planned once per PostgreSQL connection, with no parameters; later pages, other page sizes and other filters are not', async () => {
     await t.db.connection().execute(async (c) => {
       const recruiterDealerId = (
         await c
@@ -52,16 +52,20 @@ describe(`the Commissions tab's first page on ${process.env.TEST_DB}`, () => {
           .executeTakeFirstOrThrow()
       ).id;
       for (let i = 0; i < 2; i++) {
-        await listLedger(c, { status: 'approved' }, { limit: 13, offset: 0 });
+        await listLedger(c, { status: 'approved' }, { limit: 13, offset: 0 }, 13);
         await ledgerTotals(c, { status: 'approved' });
       }
-      await listLedger(c, { status: 'approved' }, { limit: 13, offset: 13 });
-      await listLedger(c, { status: 'approved', recruiterDealerId }, { limit: 13, offset: 0 });
+      await listLedger(c, { status: 'approved' }, { limit: 13, offset: 13 }, 13);
+      await listLedger(c, { status: 'approved', recruiterDealerId }, { limit: 13, offset: 0 }, 13);
+      // A page size the tab does not poll with: with parameters, so no client can use up the names.
+      await listLedger(c, { status: 'approved' }, { limit: 14, offset: 0 }, 13);
+      await listLedger(c, { status: 'approved' }, { limit: 14, offset: 0 }, 13);
       await ledgerTotals(c, { status: 'approved', recruiterDealerId });
       // The first test may have run on this connection too: its other views are named, not these.
       const rows = (await namedStatements(c)).filter(
         (r) =>
           r.statement.includes('limit 13') ||
+          r.statement.includes('limit 14') ||
           r.statement.includes('"c"."status" = $') ||
           r.statement.includes("from commission_totals where status = 'approved'"),
       );
@@ -76,7 +80,7 @@ describe(`the Commissions tab's first page on ${process.env.TEST_DB}`, () => {
       expect(page[0]!.statement).not.toContain('offset');
       const totals = rows.filter((r) => r.statement.includes("from commission_totals where status = 'approved'"));
       expect(totals).toHaveLength(1);
-      // Only those two: a later page and a recruiter's filter are parameterised, and not named.
+      // Only those two: a later page, another page size and a recruiter's filter are parameterised, and not named.
       expect(rows).toHaveLength(2);
       expect(rows.every((r) => r.parameterTypes === '{}')).toBe(true);
     });

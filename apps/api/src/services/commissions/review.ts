@@ -6,7 +6,7 @@ import {
   lockCommission,
   voidLedgerEntry,
 } from '@dn/db/queries/commissions';
-import type { CommissionListQuery } from '@dn/schema';
+import { COMMISSIONS_PAGE_SIZE, type CommissionListQuery } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
@@ -54,7 +54,8 @@ export async function listCommissions(ctx: Context, q: CommissionListQuery) {
     to: dayAfter(q.to),
   };
   const [rows, totals] = await Promise.all([
-    listLedger(ctx.db, filter, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    // The tab's first page at its page size is a view, planned once per connection (decision 0504).
+    listLedger(ctx.db, filter, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }, COMMISSIONS_PAGE_SIZE),
     ledgerTotals(ctx.db, filter),
   ]);
   const { total, ...sums } = totals;

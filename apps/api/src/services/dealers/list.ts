@@ -1,6 +1,12 @@
 import { countDealersByStatus } from '@dn/db/queries/dealer-counts';
 import { dealerPageJson, searchDealerOptions } from '@dn/db/queries/dealers';
-import { ADMIN_SEARCH_WINDOW, DEALER_STATUSES, type DealerListQuery, type DealerStatus } from '@dn/schema';
+import {
+  ADMIN_DEALERS_PAGE_SIZE,
+  ADMIN_SEARCH_WINDOW,
+  DEALER_STATUSES,
+  type DealerListQuery,
+  type DealerStatus,
+} from '@dn/schema';
 import type { Context, User } from '../../context';
 import { adminVersion } from '../accounts/users';
 
@@ -16,11 +22,12 @@ export function dealerListVersion(ctx: Context & { user: User }): string | null 
 
 /**
  * A page of the table and every tab's count. With a search they cover its newest
- * ADMIN_SEARCH_WINDOW matches; `capped` says there were more (decision 0792).
+ * ADMIN_SEARCH_WINDOW matches; `capped` says there were more (decision 0792). The first page at
+ * the console's page size is a view, planned once per connection (decision 0504).
  */
 export async function listDealers(ctx: Context, query: DealerListQuery) {
   const [items, { counts, capped }] = await Promise.all([
-    dealerPageJson(ctx.db, query, ADMIN_SEARCH_WINDOW),
+    dealerPageJson(ctx.db, query, ADMIN_SEARCH_WINDOW, ADMIN_DEALERS_PAGE_SIZE),
     countDealersByStatus(ctx.db, query, ADMIN_SEARCH_WINDOW),
   ]);
   const byStatus = Object.fromEntries(DEALER_STATUSES.map((s) => [s, 0])) as Record<DealerStatus, number>;

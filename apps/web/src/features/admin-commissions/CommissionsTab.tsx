@@ -1,4 +1,10 @@
-import { COMMISSION_STATUSES, type CommissionStatus, DATE_FORMAT, displayMoney } from '@dn/schema';
+import {
+  COMMISSION_STATUSES,
+  COMMISSIONS_PAGE_SIZE,
+  type CommissionStatus,
+  DATE_FORMAT,
+  displayMoney,
+} from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Button, Checkbox, Group, Pagination, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -13,8 +19,6 @@ import { ImportOrders } from './ImportOrders';
 import { PayoutsPanel } from './PayoutsPanel';
 import { RulesPanel } from './RulesPanel';
 import { VoidDialog } from './VoidDialog';
-
-const PAGE_SIZE = 20;
 
 /** The admin's Commissions tab (issue 13): the ledger with filters and totals, bulk approve, void, payouts, rules. */
 export function CommissionsTab() {
@@ -34,7 +38,7 @@ export function CommissionsTab() {
     from: from || undefined,
     to: to || undefined,
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: COMMISSIONS_PAGE_SIZE,
   };
   const list = useQuery(trpc.commissions.list.queryOptions(input));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
@@ -179,8 +183,8 @@ export function CommissionsTab() {
             ]}
           />
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+        {data && data.total > COMMISSIONS_PAGE_SIZE && (
+          <Pagination total={Math.ceil(data.total / COMMISSIONS_PAGE_SIZE)} value={page} onChange={setPage} />
         )}
       </Stack>
       <VoidDialog id={voiding} onClose={() => setVoiding(null)} onDone={refresh} />
