@@ -56,22 +56,27 @@ const SECRET_PARAM = /token|code|pass|secret|key|sig|auth/i;
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
-  const params = url
-    .slice(q + 1)
-    .split('&')
-    .map((part) => {
-      const eq = part.indexOf('=');
-      if (eq === -1) return part;
-      const raw = part.slice(0, eq);
-      let name = raw;
+  const parts = url.slice(q + 1).split('&');
+  let redacted = false;
+  for (const [i, part] of parts.entries()) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const raw = part.slice(0, eq);
+    let name = raw;
+    if (/[%+]/.test(raw)) {
       try {
         name = decodeURIComponent(raw.replace(/\+/g, ' '));
       } catch {
         // a malformed escape: judge the raw name
       }
-      return SECRET_PARAM.test(name) ? `${raw}=[redacted]` : part;
-    });
-  return `${url.slice(0, q)}?${params.join('&')}`;
+    }
+    if (SECRET_PARAM.test(name)) {
+      parts[i] = `${raw}=[redacted]`;
+      redacted = true;
+    }
+  }
+  // Every request is logged: most carry no secret, and their URL is logged as it came.
+  return redacted ? `${url.slice(0, q)}?${parts.join('&')}` : url;
 }
 
 /**

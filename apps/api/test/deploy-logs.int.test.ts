@@ -77,6 +77,11 @@ describe('request logs', () => {
       '/x?a=1&Token=[redacted]&b&api_key=[redacted]&sig=[redacted]',
     );
     expect(redactUrl('/x?%E0%A4%A=1&token=s')).toBe('/x?%E0%A4%A=1&token=[redacted]');
+    // A name is judged decoded: an escaped or plus-spaced secret name is still one.
+    expect(redactUrl('/x?%74oken=s&my+code=c&a+b=1')).toBe('/x?%74oken=[redacted]&my+code=[redacted]&a+b=1');
+    // Nothing secret: the very string that came in.
+    const url = '/trpc/account.info?batch=1&input=%7B%7D';
+    expect(redactUrl(url)).toBe(url);
   });
 });
 

@@ -20,6 +20,18 @@ import { versionTag } from './versioned';
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
 const config = appRouter._def._config;
+type Answer = Parameters<typeof transformTRPCResponse>[1];
+
+/**
+ * The router declares no transformer (init.ts), so its serializer hands a value back as it is, and
+ * transformTRPCResponse would only copy every item of the answer. Probed once, not assumed: with a
+ * transformer configured, each answer goes through it as tRPC's handler sends it.
+ */
+const probe = {};
+const transform: (answer: Answer) => unknown =
+  config.transformer.output.serialize(probe) === probe
+    ? (answer) => answer
+    : (answer) => transformTRPCResponse(config, answer);
 
 interface TrpcPluginOptions {
   deps: Deps;
@@ -123,35 +135,37 @@ async function answerQueries(
   );
   if (tag && answeredNotModified(req, reply, tag)) return true;
   const errors: TRPCError[] = [];
-  const items = await Promise.all(
-    calls.map(async ({ path, procedure, input }, batchIndex) => {
-      try {
-        const data = await procedure({
-          path,
-          type: 'query',
-          ctx,
-          getRawInput: async () => input,
-          signal: undefined,
-          batchIndex,
-        });
-        return { result: { data } };
-      } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
-        errors.push(error);
-        if (error.code === 'INTERNAL_SERVER_ERROR') opts.onInternalError(error, path);
-        return { error: getTRPCErrorShape({ config, ctx, error, input, path, type: 'query' }) };
-      }
-    }),
-  );
-  const json = (req.query as { batch?: string }).batch === '1' ? items : items[0]!;
-  const meta = trpcRetryAfter({ errors });
-  if (tag && errors.length === 0) tagAnswer(reply, tag);
+  const call = async ({ path, procedure, input }: QueryCall, batchIndex: number) => {
+    try {
+      const data = await procedure({
+        path,
+        type: 'query',
+        ctx,
+        getRawInput: async () => input,
+        signal: undefined,
+        batchIndex,
+      });
+      return { result: { data } };
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      errors.push(error);
+      if (error.code === 'INTERNAL_SERVER_ERROR') opts.onInternalError(error, path);
+      return { error: getTRPCErrorShape({ config, ctx, error, input, path, type: 'query' }) };
+    }
+  };
+  // One call (most polls) is awaited alone; a batch runs side by side, as tRPC runs it.
+  const items = calls.length === 1 ? [await call(calls[0]!, 0)] : await Promise.all(calls.map(call));
+  const json = ((req.query as { batch?: string }).batch === '1' ? items : items[0]!) as Answer;
+  if (errors.length === 0) {
+    if (tag) tagAnswer(reply, tag);
+  } else {
+    const meta = trpcRetryAfter({ errors });
+    if (meta.headers) void reply.headers(meta.headers);
+  }
   void reply
     .code(getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0]))
-    .headers({ 'content-type': 'application/json', ...meta.headers })
+    .header('content-type', 'application/json')
     // A Buffer, so the content type stays tRPC's own (Fastify adds a charset to a string).
-    .send(
-      Buffer.from(stringifyAnswer(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1]))),
-    );
+    .send(Buffer.from(stringifyAnswer(transform(json))));
   return true;
 }
