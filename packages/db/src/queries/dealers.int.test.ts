@@ -259,7 +259,7 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
       }
       // Two shapes, five runs: each shape named once on this connection and run again by name.
       const ran = named.map((r) => r.runs - (before.get(r.statement) ?? 0)).filter((n) => n > 0);
-      expect(ran.sort()).toEqual([2, 3]);
+      expect(ran.sort((a, b) => a - b)).toEqual([2, 3]);
     });
   });
 
