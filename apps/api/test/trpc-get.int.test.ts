@@ -23,10 +23,10 @@ const input = (value: unknown) => `input=${encodeURIComponent(JSON.stringify(val
  * `versioned`: every entry declares a version (decisions 0790, 0791), so the direct answer's ETag is made
  * from it rather than from the body; all else must still match.
  */
-async function bothWays(url: string, cookie?: string, versioned = false) {
+async function bothWays(url: string, cookie?: string, versioned = false, app = h.app) {
   const headers = cookie ? { cookie } : {};
-  const direct = await h.app.inject({ method: 'GET', url, headers });
-  const viaTrpc = await h.app.inject({
+  const direct = await app.inject({ method: 'GET', url, headers });
+  const viaTrpc = await app.inject({
     method: 'GET',
     url: `${url}${url.includes('?') ? '&' : '?'}connectionParams=${encodeURIComponent('{}')}`,
     headers,
@@ -78,6 +78,28 @@ describe('GET /trpc queries answered directly', () => {
     expect(single.json().error.data.fieldErrors).toBeDefined();
     const batch = await bothWays(`/trpc/site.landingVideos,site.publicDealers?batch=1&${input({ 1: { q: [] } })}`);
     expect(batch.statusCode).toBe(207);
+  });
+
+  it('a query over its budget is 429 with Retry-After, alone and in a batch (207)', async () => {
+    const tight = await createHarness({ database: h.database, limits: { typeaheadPerIp: { max: 2, windowSec: 60 } } });
+    try {
+      const url = `/trpc/site.publicDealers?${input({ q: 'ab' })}`;
+      // Each comparison sends the request twice, so the first one spends the budget of two.
+      expect((await bothWays(url, undefined, false, tight.app)).statusCode).toBe(200);
+      const refused = await bothWays(url, undefined, false, tight.app);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const batch = await bothWays(
+        `/trpc/site.landingVideos,site.publicDealers?batch=1&${input({ 1: { q: 'ab' } })}`,
+        undefined,
+        false,
+        tight.app,
+      );
+      expect(batch.statusCode).toBe(207);
+      expect(Number(batch.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await tight.app.close();
+    }
   });
 
   it('what tRPC must refuse or stream stays with tRPC: unknown paths, mutations over GET, broken JSON, jsonl', async () => {
