@@ -3,6 +3,7 @@ import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import pino from 'pino';
 import { buildApp, defaultWebRoot, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './env';
+import { startEmbeddedMaintenance } from './lib/embedded-maintenance';
 import { lowerThreadPoolPriority } from './lib/threadpool';
 import { ensureAdmin } from './services/accounts/admins';
 import { pruneRateLimits } from './services/accounts/rate-limit';
@@ -55,6 +56,7 @@ async function main() {
     pruneRateLimits(database.db).catch((err) => app.log.warn({ err }, 'rate limit pruning failed'));
   }, 10 * 60_000);
   housekeeping.unref();
+  const maintenance = startEmbeddedMaintenance(database, app.log);
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
@@ -83,6 +85,7 @@ async function main() {
       clearInterval(housekeeping);
       await app.close();
       await app.deps.mail.stop();
+      await maintenance?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
