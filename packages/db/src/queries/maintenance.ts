@@ -65,7 +65,7 @@ export async function tablesDueForMaintenance(db: Executor): Promise<TableDue[]>
 }
 
 /** Vacuums and/or analyzes one table (outside any transaction: VACUUM cannot run in one). */
-export async function maintainTable(db: Executor, t: TableDue): Promise<void> {
+async function maintainTable(db: Executor, t: TableDue): Promise<void> {
   if (t.vacuum) await sql`vacuum (analyze ${sql.raw(t.analyze ? 'true' : 'false')}) ${sql.table(t.table)}`.execute(db);
   else if (t.analyze) await sql`analyze ${sql.table(t.table)}`.execute(db);
 }
