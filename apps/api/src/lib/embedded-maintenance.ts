@@ -3,7 +3,7 @@ import { maintainDueTables } from '@dn/db/queries/maintenance';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** How often the embedded database's tables are looked at: autovacuum's own default naptime. */
-export const EMBEDDED_MAINTENANCE_MS = 60_000;
+const EMBEDDED_MAINTENANCE_MS = 60_000;
 
 /**
  * The embedded database's autovacuum (decision 0840): every `everyMs`, the tables PostgreSQL's
