@@ -12,7 +12,7 @@
 //   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
 //   BENCH_DEALERS, BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_PG, ...
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -144,13 +144,14 @@ async function main() {
   ctx.admin = new pg.Client({ connectionString: `${ctx.pgBase}/postgres` });
   await ctx.admin.connect();
   results.machine.pgVersion = (await ctx.admin.query('show server_version')).rows[0].server_version;
+  const commit = commitOf();
   const stage = async (name, fn) => {
     if (!only.includes(name)) return;
     const t0 = Date.now();
     const startedAt = new Date().toISOString();
     log(`stage ${name}`);
     await fn();
-    results.stages[name] = { startedAt, seconds: (Date.now() - t0) / 1000 };
+    results.stages[name] = { startedAt, seconds: (Date.now() - t0) / 1000, commit, skipBuild: Boolean(skipBuild) };
   };
   try {
     await stage('main', async () => Object.assign(results, await mainStage(ctx)));
@@ -196,7 +197,7 @@ async function main() {
   }
   mkdirSync(outDir, { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(outDir, 'results.md'), writeReport(results, results.endpoints ? findingsText() : ''));
+  writeFileSync(join(outDir, 'results.md'), writeReport(results));
   const svg = writeCurveSvg(results.curve, outDir);
   formatWithBiome([file, join(outDir, 'results.md')]);
   log(`done in ${results.totalSeconds.toFixed(0)} s: ${join(outDir, 'results.md')}${svg ? `, ${svg}` : ''}`);
@@ -721,10 +722,16 @@ async function mainStage(ctx) {
   return results;
 }
 
-/** The analysis of missed targets, kept by hand beside the harness (see its first lines). */
-function findingsText() {
-  const f = join(here, 'findings.md');
-  return existsSync(f) ? readFileSync(f, 'utf8') : '';
+/**
+ * The commit the run measures, as results.md names it: HEAD, with `-dirty` when apps/ or packages/
+ * hold uncommitted changes (with --skip-build or --api-dist, the bundle is whatever was built before).
+ */
+function commitOf() {
+  const git = (args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git(['rev-parse', '--short', 'HEAD']);
+  if (head.status !== 0) return null;
+  const dirty = git(['status', '--porcelain', '--', 'apps', 'packages']).stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`;
 }
 
 async function signIn(base, path, body) {

@@ -1,8 +1,14 @@
+// Turns results.json into results.md: one page a newcomer reads in five minutes (what is measured
+// and against what, every target met or missed, the side-by-side table, the cost curve, how to
+// re-run). Everything else a run records (every round, plan, CPU profile, wait event) stays in
+// results.json; why a missed target is missed is written by hand in findings.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stageSections, stageTargets } from './report-stages.mjs';
+import { PG_LOG } from './capture.mjs';
+import { f0, f1, f2, mb, minute, ms, pipe } from './format.mjs';
+import { curveTable, sideBySide, stageTargets } from './report-stages.mjs';
 
 /** The repository's formatter owns these files too, so `pnpm lint` stays clean after a run. */
 export function formatWithBiome(files) {
@@ -10,28 +16,20 @@ export function formatWithBiome(files) {
   if (existsSync(bin)) spawnSync(bin, ['format', '--write', ...files], { stdio: 'ignore' });
 }
 
-// Turns results.json into results.md: the machine, a table per area, each target met or not.
-const f0 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : Math.round(x).toLocaleString('en-US'));
-const f1 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(1));
-const f2 = (x) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(2));
-const mb = (b) => (b === null || b === undefined ? 'n/a' : `${(b / 1024 / 1024).toFixed(1)} MB`);
-const mark = (ok) => (ok === null || ok === undefined ? 'not measured' : ok ? '**met**' : '**NOT met**');
-const cpuPct = (c) => (c?.processCpuPct === null || c?.processCpuPct === undefined ? 'n/a' : `${c.processCpuPct}%`);
-const cores = (c) =>
-  c?.coresBusyPct
-    ? `${Object.entries(c.coresBusyPct)
-        .map(([k, v]) => `${k.replace('cpu', '')}: ${v}%`)
-        .join(', ')}; PG ${c.postgresCpuPct}%, loadgen ${c.loadGeneratorCpuPct}%`
-    : 'n/a';
 const statusList = (s) =>
   Object.entries(s ?? {})
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
 
+/**
+ * The main stage's targets. Each: `target`, `ok` (true, false, or null when not measured), `value`
+ * (the measured figures); `family`, `item` and `short` when one row of the page shows several
+ * targets of one kind (one per endpoint), `short` being the item's figure there.
+ */
 export function evaluate(r) {
   const t = [];
-  const eps = Object.entries(r.endpoints ?? {});
-  for (const [name, e] of eps) {
+  const per = `main, c=${r.config?.connections}`;
+  for (const [name, e] of Object.entries(r.endpoints ?? {})) {
     if (e.skipped) {
       t.push({ target: `${name}: polled endpoint measured`, ok: null, value: `skipped: ${e.skipped}` });
       continue;
@@ -42,32 +40,48 @@ export function evaluate(r) {
       value: e.ratio
         ? `${f0(e.app.reqPerSec)} vs ${f0(e.baseline.reqPerSec)} req/s = ${(e.ratio * 100).toFixed(0)}%`
         : 'no baseline',
+      family: `polls at >= 60% of the same-SQL baseline's req/s (${per})`,
+      item: name,
+      short: e.ratio ? `${(e.ratio * 100).toFixed(0)}%` : 'no baseline',
     });
     t.push({
       target: `${name}: no sessions-table writes per poll`,
       ok: e.sessionsWrites === 0 && e.sessionRowsCreated === 0,
       value: `${e.sessionsWrites} writes, ${e.sessionRowsCreated} rows created over ${f0(e.app.runs.reduce((a, x) => a + x.reqPerSec, 0) * r.config.duration)} polls`,
+      family: 'polls write nothing to the sessions table',
+      item: name,
+      short: `${e.sessionsWrites} writes, ${e.sessionRowsCreated} rows created`,
     });
+    const unchanged = { family: 'unchanged data answers 304', item: name };
     if (e.conditional) {
       const s = e.conditional.statuses;
       const total = Object.values(s).reduce((a, b) => a + b, 0);
+      const ok = (s[304] ?? 0) === total && total > 0;
       t.push({
         target: `${name}: unchanged data answers 304`,
-        ok: (s[304] ?? 0) === total && total > 0,
+        ok,
         value: `${statusList(s)}`,
+        ...unchanged,
+        short: ok ? 'every answer 304' : statusList(s),
       });
     } else {
-      t.push({ target: `${name}: unchanged data answers 304`, ok: false, value: 'no ETag on the 200 answer' });
+      t.push({
+        target: `${name}: unchanged data answers 304`,
+        ok: false,
+        value: 'no ETag on the 200 answer',
+        ...unchanged,
+        short: 'no ETag',
+      });
     }
   }
-  const page = r.endpoints['admin-dealers-page'];
+  const page = r.endpoints?.['admin-dealers-page'];
   if (page?.single)
     t.push({
       target: 'admin dealers page p95 < 50 ms (one client)',
       ok: page.single.p95 < 50,
       value: `${page.single.p95} ms`,
     });
-  const metrics = r.endpoints['admin-dealer-metrics'];
+  const metrics = r.endpoints?.['admin-dealer-metrics'];
   if (metrics?.single)
     t.push({
       target: 'dealer metrics p95 < 20 ms (one client)',
@@ -76,21 +90,39 @@ export function evaluate(r) {
     });
   const x = r.export;
   if (x && !x.skipped) {
+    const family = `the admin's CSV export (${f0(x.rows)} rows)`;
     t.push({
       target: 'export >= 50,000 rows/s',
       ok: x.rowsPerSec >= 50_000,
       value: `${f0(x.rowsPerSec)} rows/s (${f0(x.rows)} rows in ${f2(x.seconds)} s)`,
+      family,
+      item: '>= 50,000 rows/s:',
+      short: f0(x.rowsPerSec),
     });
     t.push({
       target: 'export peak memory growth < 64 MB',
       ok: x.rssGrowthMaxBytes < 64 * 1024 * 1024,
       value: `median ${mb(x.rssGrowthBytes)}, max ${mb(x.rssGrowthMaxBytes)}`,
+      family,
+      item: 'peak memory growth < 64 MB:',
+      short: `${mb(x.rssGrowthMaxBytes)} at most`,
     });
-    t.push({ target: 'export first byte < 300 ms', ok: x.ttfbMs < 300, value: `${f0(x.ttfbMs)} ms` });
+    t.push({
+      target: 'export first byte < 300 ms',
+      ok: x.ttfbMs < 300,
+      value: `${f0(x.ttfbMs)} ms`,
+      family,
+      item: 'first byte < 300 ms:',
+      short: `${f0(x.ttfbMs)} ms`,
+    });
+    const released = x.disconnect.released && x.disconnect.serverHealthyAfter;
     t.push({
       target: 'export releases its DB connection on client disconnect',
-      ok: x.disconnect.released && x.disconnect.serverHealthyAfter,
+      ok: released,
       value: `busy connections before ${x.disconnect.before.busy}, during ${x.disconnect.during?.busy ?? 'n/a'}, after ${x.disconnect.after.busy}`,
+      family,
+      item: 'a client that disconnects frees its database connection:',
+      short: released ? 'yes' : 'no',
     });
   } else if (x?.skipped) {
     t.push({ target: 'export measured', ok: null, value: x.skipped });
@@ -126,232 +158,220 @@ export function evaluate(r) {
       value: `br: ${a.br.contentEncoding}, gzip: ${a.gzip.contentEncoding}, ${a.br.cacheControl}`,
     });
   }
-  t.push({
-    target: 'Lighthouse (mobile) perf/a11y >= 95, CLS <= 0.02, TBT <= 100 ms',
-    ok: r.lighthouse?.ok ?? null,
-    value: r.lighthouse?.summary ?? r.lighthouse?.skipped ?? r.lighthouse?.error ?? 'not run (BENCH_SKIP_LIGHTHOUSE)',
-  });
+  if (r.endpoints)
+    t.push({
+      target: 'Lighthouse (mobile) perf/a11y >= 95, CLS <= 0.02, TBT <= 100 ms',
+      ok: r.lighthouse?.ok ?? null,
+      value: r.lighthouse?.summary ?? r.lighthouse?.skipped ?? r.lighthouse?.error ?? 'not run (BENCH_SKIP_LIGHTHOUSE)',
+    });
   return t;
 }
 
-/** `findings`: the hand-written analysis of the missed targets (bench/findings.md), appended as is. */
-export function writeReport(r, findings = '') {
-  const L = [];
-  const m = r.machine;
-  // Without the main stage's figures (a first run with --only), only the stages' sections.
-  const main = Boolean(r.endpoints);
-  L.push('# Benchmark results', '');
-  L.push(
-    `Generated by \`pnpm bench\` (bench/run.mjs) on ${r.startedAt}, ${f0(r.totalSeconds)} s in all. Raw numbers: bench/results.json.`,
-    '',
-  );
-  if (r.stages)
-    L.push(
-      `Stages and when each last ran (a run with \`--only\` keeps the other stages' figures from the run before): ${Object.entries(
-        r.stages,
-      )
-        .map(([k, v]) => `${k} ${v.startedAt} (${f0(v.seconds)} s)`)
-        .join('; ')}.`,
-      '',
-    );
-  L.push('## Machine', '');
-  L.push(`- \`nproc\`: ${m.nproc}; CPU: ${m.cpuModel}; Node ${m.node}; taskset: ${m.taskset ? 'yes' : 'no'}`);
-  L.push(
-    `- Pinning: ${m.taskset && m.nproc > 1 ? `server (and the baseline) on core 0, load generator on core ${m.nproc - 1}; PostgreSQL unpinned (it shares both cores)` : 'none (one core or no taskset)'}`,
-  );
-  L.push('- `free -h`:', '', '```', m.freeH, '```', '');
-  if (main)
-    L.push(
-      `Data: ${f0(r.seed?.dealers)} dealers, ${f0(r.seed?.links)} affiliate links, ${f0(r.seed?.audits)} audit rows, ${f0(r.seed?.calls)} call requests (seeded in ${f1(r.seed?.seconds)} s with generate_series), fresh database \`${r.database}\` dropped afterwards.`,
-    );
-  if (main)
-    L.push(
-      `Load: autocannon, ${r.config.connections} connections, ${r.config.runs} runs x ${r.config.duration} s after a ${r.config.warmup} s warm-up; the median run is reported. Latencies in ms.`,
-      '',
-    );
-  L.push('## Targets', '', '| Target | Result | Measured |', '|---|---|---|');
-  for (const t of [...(main ? evaluate(r) : []), ...stageTargets(r)])
-    L.push(`| ${t.target} | ${mark(t.ok)} | ${t.value} |`);
-  L.push('');
-  if (!main) {
-    L.push(...stageSections(r));
-    if (r.notes?.length) L.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
-    return `${L.join('\n')}\n`;
-  }
+/** Every target of the run, each with the stage that measures it. */
+export function allTargets(r) {
+  return [...evaluate(r).map((t) => ({ stage: 'main', ...t })), ...stageTargets(r)];
+}
 
-  L.push('## Polled endpoints', '');
-  L.push(
-    '| Endpoint | Poll | req/s | p50 | p99 | 304 req/s | 304 p99 | Baseline req/s | Baseline p99 | Ratio | One client p95 | Server CPU | Cores busy (core: %; PostgreSQL, load generator) | Session writes/poll | Bytes |',
-  );
-  L.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const [name, e] of Object.entries(r.endpoints)) {
-    if (e.skipped) {
-      L.push(`| ${name} | | skipped: ${e.skipped} | | | | | | | | | | | | |`);
-      continue;
-    }
-    L.push(
-      `| ${name} | ${e.pollEvery} | ${f0(e.app.reqPerSec)} | ${e.app.p50} | ${e.app.p99} | ${f0(e.conditional?.reqPerSec)} | ${e.conditional?.p99 ?? 'n/a'} | ${f0(e.baseline?.reqPerSec)} | ${e.baseline?.p99 ?? 'n/a'} | ${e.ratio ? `${(e.ratio * 100).toFixed(0)}%` : 'n/a'} | ${e.single?.p95 ?? 'n/a'} | ${cpuPct(e.cpu)} | ${cores(e.cpu)} | ${f2(e.sessionsWritesPerPoll)} | ${f0(e.responseBytes)} |`,
-    );
-  }
-  L.push('');
-  L.push(
-    "Baseline: bench/baseline.mjs, a bare Fastify route per endpoint running the very statements the app ran for it (captured from PostgreSQL's log), minus those on `sessions` and `rate_limits`, with `pg`, no sessions, tRPC, validation or shaping.",
-    '',
-  );
+/** What each stage runs, for the re-run table (bench/README.md has the options). */
+const STAGE_WHAT = {
+  main: 'the polls against their same-SQL baseline, 304s, signup, login and a login burst, the CSV export, Lighthouse, dashboards per server',
+  logging: "production logging's cost on the hottest poll (info against warn)",
+  peers: 'the app against B0 and B1, the tRPC GETs and 304s, signup',
+  curve: 'p95, req/s and the export at 10,000, 100,000 and 1,000,000 dealers; curve.svg',
+  partner: "the orders webhook, the recruiter dashboard's polls and the admin Commissions tab at scale",
+  admin: 'a bulk approval of 10,000 dealers under polls, the Activity tab and the public typeahead at scale',
+};
+const ORDER = ['main', 'logging', 'peers', 'curve', 'partner', 'admin'];
 
-  L.push('## Signup and login', '', '| Action | req/s | p50 | p95 | p99 | Statuses |', '|---|---|---|---|---|---|');
-  for (const [name, s] of [
-    ['POST /api/dealer-signup', r.signup],
-    ['POST /api/dealer/login (valid, 4 connections)', r.login],
-  ]) {
-    if (s) L.push(`| ${name} | ${f0(s.reqPerSec)} | ${s.p50} | ${s.p95} | ${s.p99} | ${statusList(s.statuses)} |`);
-  }
-  L.push('');
-  if (r.loginBurst) {
-    const b = r.loginBurst;
-    L.push('### Login burst at the rate-limit ceiling', '');
-    L.push(
-      `${b.attackers} addresses send failed sign-ins flat out (8 connections; each address is allowed ${b.limitPerIp}, and each of the ${b.attackers} account names 5 failed sign-ins per 15 minutes (loginPerAccount); beyond that 429) while \`${b.endpoint}\` is polled at a steady ${b.pollRate} req/s. Burst: ${f0(b.burst.reqPerSec)} req/s (${statusList(b.burst.statuses)}).`,
-      '',
-      '| Poll latency | p50 | p95 | p99 | Server CPU | Cores busy |',
-      '|---|---|---|---|---|---|',
-      `| quiet | ${b.quiet.p50} | ${b.quiet.p95} | ${b.quiet.p99} | ${cpuPct(b.quiet.cpu)} | ${cores(b.quiet.cpu)} |`,
-      `| during the burst | ${b.underBurst.p50} | ${b.underBurst.p95} | ${b.underBurst.p99} | ${cpuPct(b.underBurst.cpu)} | ${cores(b.underBurst.cpu)} |`,
-      '',
-    );
-  }
-  if (r.argon2)
-    L.push(
-      `argon2id at OWASP parameters (${r.argon2.params}): median ${f1(r.argon2.medianMs)} ms per hash on one core.`,
-      '',
-    );
+const mark = (ok) => (ok === true ? 'met' : ok === false ? '**missed**' : 'not measured');
 
-  if (r.export) {
-    L.push('## CSV export', '');
-    if (r.export.skipped) L.push(r.export.skipped, '');
+/** One row per target, or per family of targets (one per endpoint), in the order measured. */
+function targetRows(targets) {
+  const rows = [];
+  const byFamily = new Map();
+  for (const t of targets) {
+    const key = t.family ? `${t.stage}\u0000${t.family}` : null;
+    if (key && byFamily.has(key)) byFamily.get(key).items.push(t);
     else {
-      const x = r.export;
-      L.push(
-        `| Rows | Seconds | Rows/s | First byte | RSS growth (median / max) |`,
-        '|---|---|---|---|---|',
-        `| ${f0(x.rows)} | ${f2(x.seconds)} | ${f0(x.rowsPerSec)} | ${f0(x.ttfbMs)} ms | ${mb(x.rssGrowthBytes)} / ${mb(x.rssGrowthMaxBytes)} |`,
-        '',
-        `RSS sampled every 20 ms from /proc/<pid>/status (VmRSS) during each download. Disconnect after 256 KB: busy connections of the database (pg_stat_activity, state not idle) before ${x.disconnect.before.busy}, during ${x.disconnect.during?.busy ?? 'n/a'}, after ${x.disconnect.after.busy}; server ready afterwards: ${x.disconnect.serverHealthyAfter}.`,
-        '',
-      );
+      const row = { stage: t.stage, target: t.family ?? t.target, items: [t], family: Boolean(t.family) };
+      rows.push(row);
+      if (key) byFamily.set(key, row);
     }
   }
-
-  if (r.capacity) {
-    L.push('## Dealer dashboards per 2-core server', '');
-    const c = r.capacity;
-    if (c.skipped) L.push(`Not computed: ${c.skipped}.`, '');
+  return rows.map((row) => {
+    const n = row.items.length;
+    const met = row.items.filter((t) => t.ok === true).length;
+    const missed = row.items.filter((t) => t.ok === false).length;
+    const result = !row.family
+      ? mark(row.items[0].ok)
+      : missed
+        ? `**missed** (${missed} of ${n})`
+        : met === n
+          ? n > 1
+            ? `met (${n} of ${n})`
+            : 'met'
+          : `met ${met} of ${n}, ${n - met} not measured`;
+    let measured;
+    if (!row.family) measured = row.items[0].value;
+    else if (n > 1 && row.items.every((t) => t.short === row.items[0].short && t.ok === row.items[0].ok))
+      measured = `all ${n}: ${row.items[0].short}`;
     else
-      L.push(
-        `A dashboard polls affiliate stats every 5 s and dealer info every 10 s (0.3 polls/s). Measured (conditional requests): stats ${f0(c.statsReqPerSec)} req/s, info ${f0(c.infoReqPerSec)} req/s at saturation, p95 there ${c.p95AtSaturationMs} ms. One dashboard costs 0.2/${f0(c.statsReqPerSec)} + 0.1/${f0(c.infoReqPerSec)} server-seconds per second, so this server holds **about ${f0(c.dashboards)} concurrently polling dashboards at saturation** (p95 ${c.p95AtSaturationMs} ms ${c.p95AtSaturationMs < 100 ? '< 100 ms' : '>= 100 ms'}), about ${f0(c.dashboardsAt70Percent)} at 70% load to leave headroom for admins, signups and logins.`,
-        '',
-      );
-    if (c.checks?.length) {
-      L.push(
-        "Check: that many dashboards simulated at their rate (conditional polls, stats 2/3 and info 1/3), with autocannon's per-second rate: each connection sends its second's share at the start of the second, in bursts, which is harsher than independent dashboards spread over the second:",
-        '',
-      );
-      L.push(
-        '| Dashboards | Share of estimate | Polls/s served | p50 | p95 | p99 | p95 < 100 ms |',
-        '|---|---|---|---|---|---|---|',
-      );
-      for (const k of c.checks) {
-        L.push(
-          `| ${f0(k.dashboards)} | ${k.share * 100}% | ${f0(k.reqPerSec)} | ${k.p50} | ${k.p95} | ${k.p99} | ${k.p95 < 100 ? 'yes' : 'no'} |`,
-        );
-      }
-      L.push(
-        '',
-        c.holdsAtP95Under100
-          ? `**Measured: ${f0(c.holdsAtP95Under100)} dashboards polling in those bursts get p95 under 100 ms** (the largest count checked that passed).`
-          : 'No checked count reached p95 under 100 ms.',
-        '',
-      );
-    }
-  }
+      measured = row.items
+        .map((t) => {
+          const s = `${t.item} ${t.short}`;
+          return t.ok === false ? `**${s} (missed)**` : t.ok === null ? `${s} (not measured)` : s;
+        })
+        .join('; ');
+    return `| \`${row.stage}\` | ${pipe(row.target)} | ${result} | ${pipe(measured)} |`;
+  });
+}
 
-  if (r.profiles && Object.keys(r.profiles).length) {
-    L.push('## Where the time goes (CPU profiles of the server)', '');
+/** When the stages ran and on which commit: one line when they share one. */
+function runLine(r) {
+  const stages = ORDER.filter((s) => r.stages?.[s]).map((s) => ({ name: s, ...r.stages[s] }));
+  if (!stages.length) return `Run ${minute(r.startedAt)} UTC.`;
+  const start = stages.map((s) => s.startedAt).sort()[0];
+  const end = stages
+    .map((s) => new Date(Date.parse(s.startedAt) + s.seconds * 1000).toISOString())
+    .sort()
+    .at(-1);
+  const seconds = stages.reduce((a, s) => a + s.seconds, 0);
+  const commits = [...new Set(stages.map((s) => s.commit))];
+  const names = stages.map((s) => `\`${s.name}\``).join(', ');
+  const all = stages.length === ORDER.length ? 'every stage' : `the stage${stages.length > 1 ? 's' : ''} ${names}`;
+  if (commits.length === 1 && commits[0])
+    return `The run shown: ${all} of \`pnpm bench\` on commit \`${commits[0]}\`, ${minute(start)} to ${minute(end)} UTC (${f0(seconds / 60)} minutes of stages).`;
+  return `The run shown: ${stages.map((s) => `\`${s.name}\` ${minute(s.startedAt)} UTC${s.commit ? ` on \`${s.commit}\`` : ''}`).join('; ')}.`;
+}
+
+function machineLine(m) {
+  const mem = /Mem:\s+(\S+)/.exec(m.freeH ?? '')?.[1];
+  return (
+    `The machine: ${m.nproc} cores (${m.cpuModel})${mem ? `, ${mem.replace(/^([\d.]+)(\w)i$/, '$1 $2iB')} of memory` : ''}, Node ${m.node}${m.pgVersion ? `, PostgreSQL ${m.pgVersion.split(' ')[0]}` : ''}; ` +
+    (m.taskset && m.nproc > 1
+      ? `the servers on core 0 and the load generator on core ${m.nproc - 1} (\`taskset\`), PostgreSQL on both.`
+      : 'no pinning (one core or no `taskset`).')
+  );
+}
+
+function measuredAgainst(r) {
+  const p = r.peers;
+  const L = ['## What is measured, against what', ''];
+  L.push(
+    "- **The app**: the api's production bundle (and the web's production build for `main`) on a fresh PostgreSQL database per stage, seeded by `lib/seed.mjs` (100,000 dealers unless a stage says otherwise) and dropped afterwards.",
+  );
+  if (p) {
     L.push(
-      'For each case that misses a target, the server was restarted with `node --cpu-prof` and loaded for a few seconds (the profile includes the start-up). Self time of the main thread; argon2 and other libuv pool work do not appear here.',
-      '',
+      `- **B0**, \`fastify-floor\` from \`${p.peersSource}\`: bare Fastify 5 with a \`pg\` pool, no sessions, validation, ORM or tRPC, the signed-in dealer a fixed id: an endpoint's SQL with next to nothing around it.`,
+      `- **B1**, \`express-classic\` from the same folder: Express 5, express-session with connect-pg-simple, drizzle-orm, zod and argon2id, the stack the app was first built on. B0 and B1 run on their own database, seeded by their \`seed.mjs\` with ${f0(p.settings.dealers)} dealers.`,
     );
-    for (const [name, p] of Object.entries(r.profiles)) {
-      if (p.error) {
-        L.push(`### ${name}`, '', p.error, '');
-        continue;
-      }
-      L.push(`### ${name} (${f0(p.totalMs)} ms sampled)`, '', '| Package | Self ms | Share |', '|---|---|---|');
-      for (const x of p.byPackage) L.push(`| ${x.name} | ${f0(x.ms)} | ${x.pct}% |`);
-      L.push('', '| Function | Self ms | Share |', '|---|---|---|');
-      for (const x of p.byFunction.slice(0, 10)) L.push(`| \`${x.name}\` | ${f0(x.ms)} | ${x.pct}% |`);
-      L.push('');
-    }
   }
-  if (r.plans && Object.keys(r.plans).length) {
-    L.push('## Query plans (EXPLAIN ANALYZE, BUFFERS) at this data size', '');
-    for (const [name, plans] of Object.entries(r.plans)) {
-      for (const p of plans) {
-        L.push(
-          `### ${name}`,
-          '',
-          '```sql',
-          p.sql,
-          '```',
-          `Parameters: ${JSON.stringify(p.params)}`,
-          '',
-          '```',
-          p.plan,
-          '```',
-          '',
-        );
-      }
-    }
-  }
-  const lh = r.lighthouse;
-  if (lh && !lh.skipped && !lh.error) {
-    L.push('## Lighthouse on the landing page (mobile emulation)', '', lh.summary, '');
-    if (lh.layoutShifts?.length) {
-      L.push('Layout shifts:', '', '| Score | Element |', '|---|---|');
-      for (const x of lh.layoutShifts)
-        L.push(`| ${f2(x.score)} | \`${String(x.node).replaceAll('|', '\\|').slice(0, 120)}\` |`);
-      L.push('');
-    }
-    if (lh.longTasks?.length) {
-      L.push(
-        'Long main-thread tasks (simulated mobile CPU):',
-        '',
-        '| Script | Start ms | Duration ms |',
-        '|---|---|---|',
-      );
-      for (const x of lh.longTasks) L.push(`| ${x.url} | ${x.startMs} | ${x.durationMs} |`);
-      L.push('');
-    }
-    if (lh.mainThread?.length)
-      L.push(`Main-thread work: ${lh.mainThread.map((x) => `${x.group} ${x.ms} ms`).join(', ')}.`, '');
-  }
-  if (r.bundle && !r.bundle.error) {
-    L.push('## Initial downloads (apps/web/scripts/check-bundle.mjs)', '');
+  L.push(
+    "- **The same-SQL baseline** (`baseline.mjs`): a bare Fastify route replaying the statements the app ran for an endpoint, as PostgreSQL logged them, without those on `sessions` and `rate_limits`: what the app's own layers cost over its SQL.",
+  );
+  const how = [];
+  if (p)
+    how.push(
+      `\`peers\` runs B0, B1, the baseline and the app in turn, ${p.settings.rounds} rounds (forward, then backward), ${p.settings.warmup} s of warm-up then ${p.settings.duration} s at ${p.settings.connections} connections each, and keeps the median round`,
+    );
+  if (r.config)
+    how.push(
+      `\`main\` runs ${r.config.runs} x ${r.config.duration} s at ${r.config.connections} connections and keeps the median run`,
+    );
+  how.push('a latency target is the p95 of one client at a time (service time, not queueing)');
+  L.push(
+    `- **How**: autocannon; ${how.join('; ')}. Method: docs/decisions/0501-benchmark-method.md and 0740-bench-partner-and-admin-stages.md.`,
+    '- **Reading the figures**: the machine is shared and its speed moves from hour to hour, for the peers as for the app. Ratios measured side by side in one run compare; req/s from different runs do not.',
+    '',
+  );
+  return L;
+}
+
+function otherFigures(r) {
+  const L = [];
+  const c = r.capacity;
+  if (c?.holdsAtP95Under100)
     L.push(
-      'The landing (`/`) is the prerendered landing.html (docs/decisions/0503-prerendered-landing.md); every other ' +
-        'page starts from the app shell, index.html. What each loads before anything is clicked:',
-      '',
+      `- **Dealer dashboards per 2-core server** (\`main\`): ${f0(c.holdsAtP95Under100)} dashboards polling (stats every 5 s, info every 10 s, conditional requests) kept p95 under 100 ms, measured; ${f0(c.dashboards)} estimated at saturation.`,
     );
-    for (const c of r.bundle.checks ?? []) L.push(`- ${c.what}: ${f1(c.kb)} KB gzip (budget ${c.budget} KB)`);
-    L.push('', '| Page | File | Raw KB | Gzip KB |', '|---|---|---|---|');
-    for (const p of [r.bundle, r.bundle.app].filter(Boolean)) {
-      for (const fl of [...(p.files ?? []), ...(p.css ?? [])])
-        L.push(`| ${p.page ?? 'landing.html'} | ${fl.file} | ${f1(fl.rawKB)} | ${f1(fl.gzipKB)} |`);
-    }
+  if (r.signup)
+    L.push(
+      `- **Signups** (\`main\`, c=${r.config.connections}): ${f0(r.signup.reqPerSec)} a second (p95 ${ms(r.signup.p95)} ms); argon2id at OWASP parameters ${f1(r.argon2?.medianMs)} ms a hash.`,
+    );
+  const w = r.partner?.webhook;
+  if (w && !w.error)
+    L.push(
+      `- **Orders webhook** (\`partner\`, c=${r.partner.settings.connections}): ${f0(w.ordersPerSec)} signed orders a second (p95 ${ms(w.p95)} ms), each order recorded once.`,
+    );
+  const b = r.admin?.bulk;
+  if (b)
+    L.push(
+      `- **Bulk approval** (\`admin\`): ${f0(b.summary.changed)} dealers in ${b.seconds.toFixed(1)} s, ${b.requests.length} requests.`,
+    );
+  return L.length ? ['## Other figures of this run', '', ...L, ''] : [];
+}
+
+function rerun(r) {
+  const L = ['## How to re-run', ''];
+  const seconds = ORDER.reduce((a, s) => a + (r.stages?.[s]?.seconds ?? 0), 0);
+  L.push(
+    '```sh',
+    'pnpm bench                                  # every stage, then results.json, results.md and curve.svg',
+    'pnpm bench -- --only=peers,curve            # some stages; the others keep their figures from results.json',
+    'node bench/render.mjs                       # results.md and curve.svg again from results.json, no measurement',
+    '```',
+    '',
+    `The stages of the run above took ${f0(seconds / 60)} minutes in all (the bundles are built before them):`,
+    '',
+    '| Stage | What it measures | Took |',
+    '|---|---|---|',
+    ...ORDER.filter((s) => r.stages?.[s]).map(
+      (s) => `| \`${s}\` | ${STAGE_WHAT[s]} | ${f0(r.stages[s].seconds / 60)} min |`,
+    ),
+    '',
+    'What the machine needs:',
+    '',
+    '- PostgreSQL at `postgres://postgres@127.0.0.1:5432` (`BENCH_PG`) with a role that may create and drop databases (each stage makes its own, `dn_bench_*`, and drops it), and its log readable at ' +
+      `\`${PG_LOG}\` (\`BENCH_PG_LOG\`) for the same-SQL baseline and the plans; without it both are skipped.`,
+    '- Two cores or more and `taskset`, and nothing else running: every figure is a rate on shared cores.',
+    '- Chromium at `/usr/bin/chromium` (`CHROME_PATH`) for Lighthouse in `main`, skipped without it.',
+    '- `npm` and the registry the first time: the peers are copied to `bench/.peers` and their own lock installed there.',
+    '',
+    'Options, short trials and the seed: bench/README.md.',
+    '',
+  );
+  return L;
+}
+
+export function writeReport(r) {
+  const targets = allTargets(r);
+  const missed = targets.filter((t) => t.ok === false);
+  const met = targets.filter((t) => t.ok === true).length;
+  const unmeasured = targets.length - met - missed.length;
+  const L = ['# Benchmark results', ''];
+  L.push(
+    `${runLine(r)} ${machineLine(r.machine)}`,
+    '',
+    'This page is written by `bench/lib/report.mjs` from [results.json](results.json), which keeps every figure of the run (each round, plan, CPU profile and wait event). ' +
+      'Why the missed targets are missed, and what was measured about them: [findings.md](findings.md).',
+    '',
+  );
+  const notes = [...(r.notes ?? []), ...(r.peers?.notes ?? []).map((n) => `\`peers\`: ${n}`)];
+  if (notes.length) L.push('**Notes of the run:**', '', ...notes.map((n) => `- ${n}`), '');
+  L.push(...measuredAgainst(r));
+  L.push(
+    `## Targets: ${met} of ${targets.length} met, ${missed.length} missed${unmeasured ? `, ${unmeasured} not measured` : ''}`,
+    '',
+  );
+  if (missed.length) {
+    L.push('Missed:', '');
+    for (const t of missed) L.push(`- \`${t.stage}\` ${t.target}: ${t.value}.`);
     L.push('');
   }
-  L.push(...stageSections(r));
-  if (r.notes?.length) L.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
-  if (findings.trim()) L.push(findings.trim(), '');
+  L.push('| Stage | Target | Result | Measured |', '|---|---|---|---|', ...targetRows(targets), '');
+  if (r.peers?.polls) L.push(...sideBySide(r.peers));
+  if (r.curve?.endpoints) L.push(...curveTable(r.curve));
+  L.push(...otherFigures(r));
+  L.push(...rerun(r));
   return `${L.join('\n')}\n`;
 }

@@ -288,6 +288,9 @@ export function adminTargets(r) {
         ? `${x.single.p95} ms (c=${r.settings.connections}: ${Math.round(x.loaded.reqPerSec).toLocaleString('en-US')} req/s, p95 ${x.loaded.p95} ms)`
         : (x.error ?? 'not measured'),
       case: key,
+      family: `${x.group === 'typeahead' ? 'public typeahead' : 'Activity tab'}: p95 (one client) < ${ms} ms at ${at}`,
+      item: x.label.replace(/^(Activity|typeahead): /, ''),
+      short: x.single ? `${x.single.p95} ms` : 'not measured',
     });
   }
   const b = r.bulk;
@@ -306,6 +309,9 @@ export function adminTargets(r) {
         value: x.n
           ? `${x.p95} ms (${x.n} answers) vs ${idle?.p95 ?? 'n/a'} ms idle${idle?.p95 ? ` (${(x.p95 / idle.p95).toFixed(2)}x)` : ''}`
           : 'no answer in the window',
+        family: `polls during the bulk approval: p95 < ${POLL_BAR_MS} ms (idle p95 beside it)`,
+        item: key,
+        short: x.n ? `${x.p95} ms (idle ${idle?.p95 ?? 'n/a'})` : 'no answer in the window',
       });
     }
   }

@@ -211,6 +211,9 @@ export function curveTargets(r) {
       ok: q <= 2,
       value: `${x.single.p95} -> ${y.single.p95} ms (${q.toFixed(2)}x)`,
       case: key,
+      family: `p95 (one client) at most doubles from ${k(a)} to ${k(b)} dealers`,
+      item: e.label,
+      short: `${q.toFixed(2)}x`,
     });
   }
   const xa = r.export?.[a];

@@ -266,6 +266,9 @@ export function partnerTargets(r) {
         ? `${x.single.p95} ms (c=${r.settings.connections}: ${Math.round(x.loaded.reqPerSec).toLocaleString('en-US')} req/s, p95 ${x.loaded.p95} ms)`
         : (x.error ?? 'not measured'),
       case: key,
+      family: `${screen}: p95 (one client) < ${TARGET_MS} ms at ${at}`,
+      item: x.label.replace(/^Commissions tab: /, ''),
+      short: x.single ? `${x.single.p95} ms` : 'not measured',
     });
   }
   const w = r.webhook;

@@ -420,7 +420,13 @@ export async function peersStage(ctx) {
 const fx0 = (x) => (x == null ? 'n/a' : Math.round(x).toLocaleString('en-US'));
 const x2 = (x) => (x == null ? 'n/a' : `${x.toFixed(2)}x`);
 
-/** Every target of the stage, met or missed, with the measured value. `case`: what to diagnose when missed. */
+const TRPC_FAMILY = "tRPC batch GET within 10% of /api (median of the rounds' ratios)";
+const ETAG_FAMILY = "304 at >= 1.5x the rate of the 200 (median of the rounds' ratios)";
+
+/**
+ * Every target of the stage, met or missed, with the measured value. `case`: what to diagnose when
+ * missed. `family`, `item`, `short`: the targets one row of results.md shows together (lib/report.mjs).
+ */
 export function peersTargets(r) {
   const t = [];
   if (!r?.polls) return t;
@@ -435,12 +441,18 @@ export function peersTargets(r) {
       ok: vsB0 == null ? null : vsB0 >= 0.6,
       value: `${fx0(row.app.reqPerSec)} vs ${fx0(b0Row?.b0?.reqPerSec)} req/s = ${x2(vsB0)}`,
       case: x.key,
+      family: `app >= 0.6x B0's req/s at c=${r.settings.connections}`,
+      item: x.floor ? `${x.key} (vs B0's ${x.floor})` : x.key,
+      short: x2(vsB0),
     });
     t.push({
       target: `${x.key}: app >= 2x B1 at c=${r.settings.connections}`,
       ok: vsB1 == null ? null : vsB1 >= 2,
       value: `${fx0(row.app.reqPerSec)} vs ${fx0(row.b1?.reqPerSec)} req/s = ${x2(vsB1)}`,
       case: x.key,
+      family: `app >= 2x B1's req/s at c=${r.settings.connections}`,
+      item: x.key,
+      short: x2(vsB1),
     });
     // The app's own comparisons (tRPC against /api, 304 against 200) are runs of one server made
     // side by side in each round: judged by the median of the rounds' ratios, medians shown too.
@@ -459,12 +471,18 @@ export function peersTargets(r) {
         ok: q == null ? null : q >= 0.9,
         value,
         case: `${x.key}:trpc`,
+        family: TRPC_FAMILY,
+        item: x.key,
+        short: x2(q),
       });
     } else if (x.key === 'auth-user') {
       t.push({
         target: `${x.key}: tRPC batch GET within 10% of /api`,
         ok: null,
         value: 'the web app asks it over REST (apps/web/src/lib/auth.ts): no tRPC batch to measure',
+        family: TRPC_FAMILY,
+        item: x.key,
+        short: 'REST only',
       });
     }
     if (row.app304) {
@@ -474,9 +492,19 @@ export function peersTargets(r) {
         ok: q == null ? null : q >= 1.5,
         value,
         case: `${x.key}:304`,
+        family: ETAG_FAMILY,
+        item: x.key,
+        short: x2(q),
       });
     } else {
-      t.push({ target: `${x.key}: 304 at >= 1.5x the rate of the 200`, ok: false, value: 'no ETag on the 200' });
+      t.push({
+        target: `${x.key}: 304 at >= 1.5x the rate of the 200`,
+        ok: false,
+        value: 'no ETag on the 200',
+        family: ETAG_FAMILY,
+        item: x.key,
+        short: 'no ETag',
+      });
     }
   }
   for (const [key, b] of Object.entries(r.batches ?? {})) {
@@ -486,6 +514,9 @@ export function peersTargets(r) {
       ok: q == null ? null : q >= 0.9,
       value: `${fx0(b.trpc.reqPerSec)} batches/s vs 1/(1/a+1/b) = ${fx0(b.expected)} = ${x2(q)}`,
       case: key,
+      family: "the browser's tRPC batches within 10% of their /api calls combined",
+      item: b.label,
+      short: x2(q),
     });
   }
   if (r.signup?.app) {
