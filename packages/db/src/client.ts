@@ -16,6 +16,8 @@ export interface Database {
   kind: DbKind;
   /** Closes the pool and, for the embedded database, the PGlite instance and the data folder lock. */
   close(): Promise<void>;
+  /** The embedded database's data folder as an uncompressed tarball (PGlite only). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   onPoolError?: (err: Error) => void;
+  /** An embedded data folder to start from (a `dumpDataDir` tarball); in-memory databases only. */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -59,18 +63,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = createKysely(pool);
     return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }
-  return openEmbedded(opts.dataDir, poolSize, opts.onPoolError);
+  return openEmbedded(opts.dataDir, poolSize, opts.onPoolError, opts.loadDataDir);
 }
 
 async function openEmbedded(
   dataDir: string | undefined,
   poolSize: number,
   onPoolError?: (err: Error) => void,
+  loadDataDir?: Blob,
 ): Promise<Database> {
   const lock = dataDir ? acquireDataDirLock(resolve(dataDir)) : undefined;
   try {
     const pglite = await PGlite.create({
       ...(dataDir ? { dataDir: join(resolve(dataDir), 'pgdata') } : {}),
+      ...(loadDataDir && !dataDir ? { loadDataDir } : {}),
       extensions: { pg_trgm },
     });
     const server = new PGLiteSocketServer({
@@ -94,6 +100,7 @@ async function openEmbedded(
       db,
       pool,
       kind: 'pglite',
+      dumpDataDir: () => pglite.dumpDataDir('none'),
       async close() {
         await db.destroy();
         await server.stop();

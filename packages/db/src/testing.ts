@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
-import { migrateToLatest } from './migrate';
 import { postgresReachable, TEST_PG_ADMIN_URL } from './postgres-reachable';
 import { insertLedgerEntryOnce } from './queries/commissions';
 import { insertOrderOnce } from './queries/orders';
-import { seed } from './seed';
+import { clonePostgresTemplate, pgliteSnapshot, withDatabase } from './test-template';
 import type { CommissionStatus, DB } from './types';
 
 /** Test helpers: every run gets a database of its own, so runs never see each other's data. */
@@ -39,28 +38,28 @@ export interface TestDatabase extends Database {
   url: string | undefined;
 }
 
-/** A new, migrated and seeded database; `close()` also drops it. */
+/**
+ * A new, migrated and seeded database; `close()` also drops it. Cloned from a template made once
+ * (test-template.ts), so a test file does not run every migration again.
+ */
 export async function createTestDatabase(kind: TestDbKind = testDbKind(), poolSize = 10): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ poolSize });
-    await migrateToLatest(database.db);
-    await seed(database.db);
+    const database = await openDatabase({ poolSize, loadDataDir: await pgliteSnapshot() });
     return { ...database, url: undefined };
   }
-  const { url, drop } = await createEmptyPostgresDatabase();
+  const { url, name } = await clonePostgresTemplate();
   const database = await openDatabase({ databaseUrl: url, poolSize });
-  await migrateToLatest(database.db);
-  await seed(database.db);
   return {
     ...database,
     url,
     async close() {
       await database.close();
-      await drop();
+      await dropDatabase(name);
     },
   };
 }
 
+/** A new, empty PostgreSQL database (no migrations): for tests of migrating and of a first start. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `dn_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
@@ -81,12 +80,6 @@ async function dropDatabase(name: string): Promise<void> {
   } finally {
     await admin.end();
   }
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /** The fields a dealers row needs, for tests that insert one directly. */
