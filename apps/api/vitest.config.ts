@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain JS helper shared by the workspace
-import { dbProjects } from '../../vitest.projects.mjs';
+import { dbProjects, testWorkers } from '../../vitest.projects.mjs';
 
 export default defineConfig(async () => ({
-  test: { projects: await dbProjects({ exclude: ['test/security/**'] }) },
+  test: { maxWorkers: testWorkers(), projects: await dbProjects({ exclude: ['test/security/**'] }) },
 }));

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `pnpm test:all`: every check CI runs, in stages. The phases of a stage run at the same time (each
+// line of their output prefixed with the phase's name); a stage starts when the one before it has
+// passed. At the end it prints how long each phase took, so a slow phase is seen where it starts.
+import { spawn } from 'node:child_process';
+
+/** @type {{ name: string, command: string }[][]} */
+const STAGES = [
+  // Static checks and the production build need no database; the build is what the browser tests
+  // and the security suite's processes run.
+  [
+    { name: 'lint', command: 'pnpm -s lint' },
+    { name: 'typecheck', command: 'pnpm -s typecheck' },
+    { name: 'build', command: 'pnpm -s build' },
+  ],
+  [{ name: 'unit+integration', command: 'pnpm -s test:both' }],
+  [
+    { name: 'security', command: 'pnpm -s test:security' },
+    { name: 'browser', command: 'pnpm -s test:e2e' },
+  ],
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+/** @type {{ name: string, startS: number, seconds: number, code: number | null }[]} */
+const results = [];
+
+/** @param {{ name: string, command: string }} phase @param {boolean} prefix */
+function run(phase, prefix) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(phase.command, { shell: true, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) to.write(`[${phase.name}] ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`[${phase.name}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code) => {
+      const r = { name: phase.name, startS: (t0 - started) / 1000, seconds: (Date.now() - t0) / 1000, code };
+      results.push(r);
+      resolve(r);
+    });
+  });
+}
+
+function report() {
+  const fmt = (/** @type {number} */ s) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
+  const w = Math.max(...results.map((r) => r.name.length), 5);
+  process.stdout.write('\nPhase timings (test:all)\n');
+  for (const r of results) {
+    const status = r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`;
+    process.stdout.write(
+      `  ${r.name.padEnd(w)}  starts at ${fmt(r.startS).padStart(6)}  took ${fmt(r.seconds).padStart(6)}  ${status}\n`,
+    );
+  }
+  process.stdout.write(`  ${'total'.padEnd(w)}  ${fmt((Date.now() - started) / 1000)}\n`);
+}
+
+let failed = false;
+for (const stage of STAGES) {
+  const phases = only.length ? stage.filter((p) => only.includes(p.name)) : stage;
+  if (phases.length === 0) continue;
+  const done = await Promise.all(phases.map((p) => run(p, phases.length > 1)));
+  if (done.some((r) => r.code !== 0)) {
+    failed = true;
+    break;
+  }
+}
+report();
+process.exit(failed ? 1 : 0);
