@@ -41,9 +41,10 @@ interface TrpcPluginOptions {
 }
 
 /**
- * `/trpc` (decision 0750), one route declared public: each procedure it calls checks its own access
- * (its builder's middleware, from the same rule as every route). A GET of queries, what the web app polls with, is answered here by
- * calling the procedures directly, as the REST adapter does, in tRPC's own wire format (its
+ * `/trpc` (decision 0750), one route declared public: each procedure it calls checks its own
+ * access (its builder's middleware, the same rule as every route's). A GET of queries, what the
+ * web app polls with, is answered here by calling the procedures directly (http/call.ts, as the
+ * REST table does), in tRPC's own wire format (its
  * error shapes, status and headers, built with its exported helpers). Everything else (mutations,
  * HEAD, streaming, a path or input tRPC itself must refuse) goes to tRPC's Fastify handler, which
  * would otherwise build a fetch Request and Response for every poll: measured at a third of the

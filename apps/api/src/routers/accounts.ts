@@ -5,6 +5,7 @@ import { alone, publicProcedure, rest, router } from '../trpc/init';
 
 /** Accounts: sign-in and out, who is signed in, and a dealer's password by emailed link. */
 
+/** `auth.*`: sign-in, sign-out and who is signed in. */
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? currentUser(ctx) : null)),
   /** The same for scripts: a visitor is told 401. */
@@ -26,6 +27,7 @@ export const authRouter = router({
     .mutation(({ ctx }) => logout(ctx)),
 });
 
+/** Part of `account.*`: a dealer's password from an emailed link. */
 export const accountsAccount = router({
   setupPassword: publicProcedure
     .meta(alone)

@@ -7,6 +7,7 @@ import { adminProcedure, dealerProcedure, publicProcedure, rest, router } from '
 
 /** Affiliate: referral tracking from the site, a recruiter's links and stats, the admin's funnel. */
 
+/** Part of `site.*`: referral events from the landing. */
 export const affiliateSite = router({
   trackEvent: publicProcedure
     .meta(
@@ -24,6 +25,7 @@ export const affiliateSite = router({
     .mutation(({ ctx, input }) => trackReferralSignup(ctx, input)),
 });
 
+/** Part of `account.*`: the recruiter's link, stats and referrals. */
 export const affiliateAccount = router({
   createAffiliateLink: dealerProcedure
     .meta(
@@ -62,6 +64,7 @@ export const affiliateAccount = router({
     .query(({ ctx }) => ownReferralFunnel(ctx)),
 });
 
+/** Part of `admin.*`: the referral funnel per recruiter. */
 export const affiliateAdmin = router({
   affiliateTracking: adminProcedure
     .meta(

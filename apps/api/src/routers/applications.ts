@@ -5,6 +5,7 @@ import { adminProcedure, alone, publicProcedure, rest, reviewerProcedure, router
 
 /** Applications: the signup, and the applicant's private status link (issue 15). */
 
+/** Part of `site.*`: the signup and the applicant's status page. */
 export const applicationsSite = router({
   signup: publicProcedure
     .meta(alone)
@@ -23,6 +24,7 @@ export const applicationsSite = router({
     .query(({ ctx, input }) => applicationStatus(ctx, input.token)),
 });
 
+/** `statusLinks.*`: the status link seen and revoked from the admin's dealer timeline. */
 export const statusLinksRouter = router({
   revoke: reviewerProcedure
     .meta(

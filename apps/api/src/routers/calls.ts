@@ -5,6 +5,7 @@ import { adminProcedure, alone, publicProcedure, rest, reviewerProcedure, router
 
 /** Calls: the site's booking, the admin's list and status changes. */
 
+/** Part of `site.*`: booking a call. */
 export const callsSite = router({
   scheduleCall: publicProcedure
     .meta(alone)
@@ -13,6 +14,7 @@ export const callsSite = router({
     .mutation(({ ctx, input }) => bookCall(ctx, input)),
 });
 
+/** Part of `admin.*`: the call requests and their status. */
 export const callsAdmin = router({
   callSchedules: adminProcedure
     .meta({

@@ -8,8 +8,12 @@ import { landingVideos, listLandingVideosForAdmin, updateLandingVideoConfig } fr
 import { publicDealers } from '../services/content/public-dealers';
 import { adminProcedure, dealerProcedure, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
-/** Content: landing videos, first-order forms and the public dealer list, as the site, the portal and the admin see them. */
+/**
+ * Content: landing videos, first-order forms and the public dealer list, as the site, the portal
+ * and the admin see them.
+ */
 
+/** Part of `site.*`: the landing videos and the referral picker. */
 export const contentSite = router({
   publicDealers: publicProcedure
     .meta(
@@ -32,12 +36,14 @@ export const contentSite = router({
     .query(({ ctx }) => landingVideos(ctx)),
 });
 
+/** Part of `account.*`: the dealer's first-order form. */
 export const contentAccount = router({
   firstOrderForm: dealerProcedure
     .meta(rest('GET', '/api/first-order-forms', "The first-order form of the signed-in dealer's tier"))
     .query(({ ctx }) => dealerFirstOrderForm(ctx)),
 });
 
+/** Part of `admin.*`: the landing videos and first-order forms as configured. */
 export const contentAdmin = router({
   firstOrderForms: adminProcedure
     .meta(rest('GET', '/api/admin/first-order-forms', 'First-order form configuration of every tier'))

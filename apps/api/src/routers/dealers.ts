@@ -36,6 +36,7 @@ import { adminProcedure, alone, dealerProcedure, ownerProcedure, rest, reviewerP
  * account in the portal.
  */
 
+/** Part of `admin.*`: the dealer table and a dealer's record. */
 export const dealersAdmin = router({
   dealers: adminProcedure
     .meta({
@@ -128,6 +129,7 @@ export const dealersAdmin = router({
     .mutation(({ ctx }) => clearAll(ctx)),
 });
 
+/** Part of `account.*`: the dealer's own details, profile, password and sessions. */
 export const dealersAccount = router({
   info: dealerProcedure
     .meta({ ...rest('GET', '/api/dealer/info', "The signed-in dealer's own details"), version: dealerInfoVersion })

@@ -38,7 +38,7 @@ export const reviewRouter = router({
     .mutation(({ ctx, input }) => undoAction(ctx, input.id)),
 });
 
-/** The single decisions on a dealer from the admin's table (the same decision function as bulk: services/review/decide.ts). */
+/** Part of `admin.*`: the single decisions from the dealer table (the same decision as bulk: services/review/decide.ts). */
 export const reviewAdmin = router({
   approve: reviewerProcedure
     .meta(alone)
