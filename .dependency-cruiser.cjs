@@ -1,9 +1,80 @@
-// Imports run one way (docs/architecture.md):
-//   server -> app -> transports (trpc, routers, rest, plugins) -> services -> context, lib, @dn/db, @dn/schema
-// (context.ts and env.ts import nothing from services/: context-below-services)
-// `pnpm lint:imports` (part of `pnpm lint`, so CI) fails on an import against this direction or on any cycle.
+// Imports run one way: down the layers of apps/api/src below (docs/architecture.md), never back up.
+// `pnpm lint:imports` (part of `pnpm lint`, so CI) fails on an import that runs back up a layer, on an
+// import between two layers of the same rank, and on any import circle.
 const API = '^apps/api/src/';
-const TRANSPORTS = `${API}(trpc|routers|rest|plugins)/`;
+
+/**
+ * The layers of apps/api/src, top first: a file may import from the ranks below its own, never
+ * from one above nor from a neighbour of its own rank. `name/` is a folder, `name.ts` a file.
+ *   entry      server.ts (listens), cli/ (one-off commands), index.ts (the types clients import)
+ *   app        app.ts: assembles the plugins and the routes; never listens
+ *   http       every HTTP route (generated from the procedures or written by hand), /trpc, OpenAPI,
+ *              and the one place their access is enforced
+ *   routers    the procedures, one file per domain
+ *   trpc       the procedure builders and their metadata (access, REST identity, versions)
+ *   plugins    HTTP plumbing every route shares: session, request context, errors, ETags, headers
+ *   services   behaviour, by domain (SERVICE_LAYERS below)
+ *   access     the one access rule; context (what every service receives); env; lib (pure helpers)
+ */
+const LAYERS = [
+  ['server.ts', 'cli/', 'index.ts'],
+  ['app.ts'],
+  ['http/'],
+  ['routers/'],
+  ['trpc/'],
+  ['plugins/'],
+  ['services/'],
+  ['access.ts'],
+  ['context.ts'],
+  ['env.ts'],
+  ['lib/'],
+];
+
+/**
+ * The services' domains, top first, by the same rule: a domain uses the ranks below it (an order
+ * records its commission; a dealer's status change is a review decision, which approves through
+ * applications), never one above nor a neighbour.
+ */
+const SERVICE_LAYERS = [
+  ['orders/'],
+  ['commissions/'],
+  ['dealers/'],
+  ['review/'],
+  ['applications/', 'calls/', 'content/', 'team/', 'affiliate/'],
+  ['accounts/'],
+  ['audit/', 'mail/'],
+];
+
+const nameOf = (member) => member.replace(/\/$|\.ts$/, '');
+const pathOf = (prefix, member) => `${prefix}${member.replace('.', '\\.')}${member.endsWith('/') ? '' : '$'}`;
+
+/**
+ * One rule per pair: `<lower>-below-<upper>` refuses an import from the lower member up to the
+ * upper one, `<a>-beside-<b>` one between two members of a rank.
+ */
+function layerRules(layers, prefix) {
+  const rules = [];
+  const rule = (name, comment, from, to) =>
+    rules.push({
+      name,
+      severity: 'error',
+      comment,
+      from: { path: pathOf(prefix, from) },
+      to: { path: pathOf(prefix, to) },
+    });
+  for (const [i, rank] of layers.entries()) {
+    for (const lower of rank) {
+      for (const upper of layers.slice(0, i).flat()) {
+        const comment = `${prefix}${lower} sits below ${upper} (.dependency-cruiser.cjs): move what both need down a layer.`;
+        rule(`${nameOf(lower)}-below-${nameOf(upper)}`, comment, lower, upper);
+      }
+      for (const beside of rank.filter((m) => m !== lower)) {
+        rule(`${nameOf(lower)}-beside-${nameOf(beside)}`, 'Neighbours of one rank import neither way.', lower, beside);
+      }
+    }
+  }
+  return rules;
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -15,43 +86,8 @@ module.exports = {
       from: { path: '^(apps|packages)/' },
       to: { circular: true },
     },
-    {
-      name: 'nothing-imports-the-entry-points',
-      severity: 'error',
-      comment: 'server.ts starts the app and app.ts assembles it: nothing below may reach back up.',
-      from: { path: API, pathNot: `${API}(server|cli/.+)\\.ts$` },
-      to: { path: `${API}(app|server)\\.ts$` },
-    },
-    {
-      name: 'services-below-transports',
-      severity: 'error',
-      comment: 'Services are transport-free: they see the Context (src/context.ts), never Fastify plugins or tRPC.',
-      from: { path: `${API}(services/|context\\.ts$)` },
-      to: { path: TRANSPORTS },
-    },
-    {
-      name: 'context-below-services',
-      severity: 'error',
-      comment:
-        'context.ts (and env.ts, which it carries) sit below the services: services import them, never the other way. A shape the Context carries is declared in context.ts and implemented by a service.',
-      from: { path: `${API}(context|env)\\.ts$` },
-      to: { path: `${API}services/` },
-    },
-    {
-      name: 'plugins-know-no-procedures',
-      severity: 'error',
-      comment:
-        'plugins/ (HTTP plumbing and the few hand-written routes) know no procedure: the routers and the REST table sit above them; they may take the route shape (rest/route.ts).',
-      from: { path: `${API}plugins/` },
-      to: { path: `${API}(trpc|routers|rest)/`, pathNot: `${API}rest/route\\.ts$` },
-    },
-    {
-      name: 'lib-is-the-floor',
-      severity: 'error',
-      comment: 'lib/ holds small pure helpers: it imports nothing else of the app.',
-      from: { path: `${API}lib/` },
-      to: { path: API, pathNot: `${API}lib/` },
-    },
+    ...layerRules(LAYERS, API),
+    ...layerRules(SERVICE_LAYERS, `${API}services/`),
     {
       name: 'sql-only-in-packages-db',
       severity: 'error',

@@ -5,7 +5,7 @@ import { AppError } from './lib/app-error';
 
 export type { AdminRole } from '@dn/db';
 
-/** Who may call an endpoint; set by the procedure builders in trpc/init.ts, never by hand. */
+/** Who may call an endpoint: a procedure's is set by its builder (trpc/init.ts), a route's declared (http/route.ts). */
 export type Access = 'public' | 'signed-in' | 'dealer' | 'admin';
 
 /** Each admin role may do what the roles below it may (docs/decisions/0610-admin-roles.md). */
@@ -16,8 +16,8 @@ export const roleAllows = (has: AdminRole | null | undefined, needs: AdminRole):
   has != null && RANK[has] >= RANK[needs];
 
 /**
- * The one access rule: the procedure builders (trpc/init.ts) and the hand-written routes
- * (plugins/) call it. `role` is the least admin role an admin endpoint needs (viewer when omitted).
+ * The one access rule: the procedure builders (trpc/init.ts) and every HTTP route, by its
+ * declaration (http/serve.ts), call it. `role` is the least admin role an admin endpoint needs (viewer when omitted).
  */
 export function assertAccess(user: User | null, access: Access, role: AdminRole = 'viewer'): asserts user is User {
   if (access === 'public') return;

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
-import { ping } from '@dn/db/queries/health';
-import { APP_VERSION } from '@dn/schema';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -12,6 +10,8 @@ import Fastify, {
 } from 'fastify';
 import type { Deps } from './context';
 import type { Config } from './env';
+import { httpPlugin } from './http/index';
+import { declaredAccessPlugin } from './http/serve';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
@@ -19,11 +19,8 @@ import { referralPlugin } from './plugins/referral';
 import { cachePolicyPlugin, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
-import { restPlugin, restRoutes } from './rest/index';
-import { openApiDocument } from './rest/openapi';
 import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/accounts/rate-limit';
 import { MailService } from './services/mail/outbox';
-import { trpcPlugin } from './trpc/http';
 
 export interface BuildOptions {
   config: Config;
@@ -153,6 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   };
   app.decorate('deps', deps);
 
+  // First, so it sees every route: the app refuses to start with one that declares no access.
+  await app.register(declaredAccessPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret, publicUrl: config.publicUrl });
@@ -161,32 +160,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await app.register(etagPlugin);
   await app.register(cachePolicyPlugin);
 
-  app.get('/healthz', async () => ({ status: 'ok', version: APP_VERSION }));
-  app.get('/readyz', async (_req, reply) => {
-    try {
-      await ping(database.db);
-      return { status: 'ready', database: database.kind };
-    } catch (err) {
-      app.log.warn({ err }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', message: 'The database is not answering' });
-    }
-  });
-
-  await app.register(trpcPlugin, {
-    deps,
-    onInternalError: (error, path) => app.log.error({ err: error.cause ?? error, path }, 'trpc error'),
-  });
-
-  const openapi = openApiDocument(restRoutes, APP_VERSION);
-  app.get('/api/openapi.json', async () => openapi);
-  await app.register(restPlugin, { deps });
-
   if (opts.webRoot) await app.register(webPlugin, { root: opts.webRoot });
+  // Every route: health, /trpc, the REST table, the web app's pages (http/).
+  await app.register(httpPlugin, { deps, database });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?', 1)[0] ?? '';
-    if (req.method === 'GET' && app.sendWebApp && !path.startsWith('/api/') && !path.startsWith('/trpc')) {
-      return app.sendWebApp(req, reply);
+    if (req.method === 'GET' && app.webApp && !path.startsWith('/api/') && !path.startsWith('/trpc')) {
+      return app.webApp.page(reply, 404);
     }
     return reply.status(404).send({ message: `No route for ${req.method} ${path.slice(0, 200)}` });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestRoute } from '../src/rest/index';
-import { restRoutes } from '../src/rest/index';
+import type { HttpRoute } from '../src/http/routes';
+import { restRoutes } from '../src/http/routes';
 import { appRouter } from '../src/routers/index';
 import { adminProcedure } from '../src/trpc/init';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';
@@ -26,11 +26,11 @@ afterAll(async () => {
 
 const adminRoutes = restRoutes.filter((r) => r.access === 'admin');
 
-function urlOf(route: RestRoute): string {
+function urlOf(route: HttpRoute): string {
   return route.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'tier' ? 'Affiliate' : randomUUID()));
 }
 
-const inject = (route: RestRoute, cookie?: string) =>
+const inject = (route: HttpRoute, cookie?: string) =>
   h.app.inject({
     method: route.method,
     url: urlOf(route),

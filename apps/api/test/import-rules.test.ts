@@ -39,6 +39,11 @@ function cruise(files: Record<string, string>): Promise<{ code: number; output: 
 
 const OUTBOX = 'apps/api/src/services/mail/outbox.ts';
 const CONTEXT = 'apps/api/src/context.ts';
+const DECIDE = 'apps/api/src/services/review/decide.ts';
+const APPROVE = 'apps/api/src/services/applications/approve.ts';
+const ROUTES = 'apps/api/src/http/routes.ts';
+const ROUTER = 'apps/api/src/routers/index.ts';
+const AUTH = 'apps/api/src/plugins/auth.ts';
 
 describe('pnpm lint:imports', () => {
   it('fails when context.ts imports from services/, naming the rule and the import', async () => {
@@ -55,6 +60,41 @@ describe('pnpm lint:imports', () => {
       [CONTEXT]: 'export interface Mailer {\n  kick(): void;\n}\n',
       [OUTBOX]:
         "import type { Mailer } from '../../context';\nexport class MailService implements Mailer {\n  kick() {}\n}\n",
+    });
+    expect(r.output).toContain('no dependency violations found');
+    expect(r.code, r.output).toBe(0);
+  }, 60_000);
+
+  // The layers (.dependency-cruiser.cjs LAYERS, SERVICE_LAYERS): each import below runs back up one.
+  it('fails on an import that runs back up the transport layers, naming the layers and the import', async () => {
+    const r = await cruise({
+      [ROUTES]: 'export const routes = [];\n',
+      [ROUTER]:
+        "import { createRequestContext } from '../plugins/auth';\nexport const appRouter = { createRequestContext };\n",
+      [AUTH]: "import { routes } from '../http/routes';\nexport const createRequestContext = () => routes;\n",
+    });
+    expect(r.code, r.output).not.toBe(0);
+    expect(r.output).toContain('1 dependency violations');
+    expect(r.output).toContain(`error plugins-below-http: ${AUTH} → ${ROUTES}`);
+    // routers -> plugins runs down two layers: allowed, and not named.
+    expect(r.output).not.toContain(`${ROUTER} → ${AUTH}`);
+  }, 60_000);
+
+  it('fails on a service domain that reaches up to one above it (applications below review)', async () => {
+    const r = await cruise({
+      [APPROVE]: "import { decide } from '../review/decide';\nexport const approveDealers = decide;\n",
+      [DECIDE]: 'export const decide = () => 1;\n',
+    });
+    expect(r.code, r.output).not.toBe(0);
+    expect(r.output).toContain(`error applications-below-review: ${APPROVE} → ${DECIDE}`);
+  }, 60_000);
+
+  it('passes the same domains with the import running down (review decides, applications approves)', async () => {
+    const r = await cruise({
+      [DECIDE]: "import { approveDealers } from '../applications/approve';\nexport const decide = approveDealers;\n",
+      [APPROVE]: 'export const approveDealers = () => 1;\n',
+      [ROUTES]: "import { appRouter } from '../routers/index';\nexport const routes = [appRouter];\n",
+      [ROUTER]: "import { decide } from '../services/review/decide';\nexport const appRouter = { decide };\n",
     });
     expect(r.output).toContain('no dependency violations found');
     expect(r.code, r.output).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';
 
-// A GET of queries on /trpc is answered by trpc/http.ts without tRPC's fetch adapter (decision
+// A GET of queries on /trpc is answered by http/trpc.ts without tRPC's fetch adapter (decision
 // 0750). tRPC's own handler still answers a GET that carries `connectionParams`, so each request
 // below is sent both ways and the answers must match byte for byte: status, body, the headers
 // the client or a cache reads.

@@ -10,7 +10,7 @@ import { errorBody, HTTP_STATUS, INTERNAL_MESSAGE, pgErrorCode, retryAfterOf, to
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((thrown: FastifyError | Error, req, reply) => {
-      // A procedure called by the REST adapter fails with a TRPCError around the real cause.
+      // A procedure called by a REST route (http/call.ts) fails with a TRPCError around the real cause.
       const err = thrown instanceof TRPCError && thrown.cause ? thrown.cause : thrown;
       const known = toAppError(err);
       if (known) {

@@ -5,26 +5,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from './session';
 
-/** Client routes of SPEC section 2; anything else gets the app with a 404 status ('Page Not Found'). */
-const CLIENT_ROUTES = new Set([
-  '/',
-  '/login',
-  '/register',
-  '/admin',
-  '/admin/login',
-  '/dashboard',
-  '/resources',
-  '/about',
-  '/presentation',
-]);
+/** How the built web app answers a page: the routes that serve it are declared in http/web.ts. */
+export interface WebApp {
+  /** The app's shell (index.html), never cached: the client router draws the page. */
+  page(reply: FastifyReply, status: number): FastifyReply;
+  /**
+   * `/`: landing.html, the landing prerendered at build time
+   * (docs/decisions/0503-prerendered-landing.md), unless the browser holds a session cookie: a
+   * signed-in user is sent on to /admin or /dashboard by the app, with its loading placeholder
+   * (SPEC section 2), instead of seeing the landing first.
+   */
+  landing(req: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz when
- * present), pages never cached, and index.html (the app's shell) for client routes so a reload
- * works. `/` gets landing.html, the landing prerendered at build time
- * (docs/decisions/0503-prerendered-landing.md), unless the browser holds a session cookie: a
- * signed-in user is sent on to /admin or /dashboard by the app, with its loading placeholder
- * (SPEC section 2), instead of seeing the landing first.
+ * Serves the built web app's files: hashed assets cached for a year (precompressed .br/.gz when
+ * present), everything else never cached. Every file is public, declared so on its route. The
+ * pages (client routes, and the not-found page) are answered with `app.webApp`; absent when there
+ * is no build.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { root: string }) => {
@@ -35,6 +33,12 @@ export const webPlugin = fp(
     }
     const indexHtml = readFileSync(indexFile);
     const prerendered = existsSync(join(opts.root, 'landing.html'));
+    // The build's files are public: each route @fastify/static adds for one (its config names the
+    // file) declares so, as every route must (http/serve.ts).
+    app.addHook('onRoute', (route) => {
+      const config = route.config as { file?: string } | undefined;
+      if (config?.file !== undefined) route.config = { ...config, access: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -45,29 +49,24 @@ export const webPlugin = fp(
         else res.header('cache-control', 'no-cache');
       },
     });
-    const sendIndex = (status: number) => (_req: FastifyRequest, reply: FastifyReply) =>
+    const page: WebApp['page'] = (reply, status) =>
       reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    for (const path of CLIENT_ROUTES) {
-      if (path === '/' && prerendered) {
-        app.get(path, (req, reply) => {
-          // The answer depends on the cookie: no cache may hand one visitor's page to another.
-          reply.header('vary', 'cookie');
-          if (req.cookies[SESSION_COOKIE]) return sendIndex(200)(req, reply);
-          return reply.type('text/html; charset=utf-8').sendFile('landing.html');
-        });
-      } else app.get(path, sendIndex(200));
-    }
-    // The applicant's private status page (issue 15); its API answers 404 for a revoked token.
-    app.get('/application/:token', (_req, reply) =>
-      sendIndex(200)(_req, reply.header('referrer-policy', 'no-referrer')),
-    );
-    app.decorate('sendWebApp', sendIndex(404));
+    app.decorate('webApp', {
+      page,
+      landing(req, reply) {
+        if (!prerendered) return page(reply, 200);
+        // The answer depends on the cookie: no cache may hand one visitor's page to another.
+        reply.header('vary', 'cookie');
+        if (req.cookies[SESSION_COOKIE]) return page(reply, 200);
+        return reply.type('text/html; charset=utf-8').sendFile('landing.html');
+      },
+    } satisfies WebApp);
   },
   { name: 'web', dependencies: ['session'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendWebApp?: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+    webApp?: WebApp;
   }
 }

@@ -2,7 +2,7 @@ import { activityQuery } from '@dn/schema';
 import { listActivity, listActivityEventTypes } from '../services/audit/activity';
 import { adminProcedure, rest, router } from '../trpc/init';
 
-/** The Activity tab (issue 14). Its CSV is a file download: plugins/activity-export.ts. */
+/** The Activity tab (issue 14). Its CSV is a file download: http/exports.ts. */
 export const activityRouter = router({
   list: adminProcedure
     .meta(

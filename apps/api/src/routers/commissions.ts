@@ -15,7 +15,7 @@ import { adminProcedure, alone, dealerProcedure, ownerProcedure, rest, reviewerP
 
 /**
  * Commissions, their rules and payouts (issue 13). The payout CSV is a file download, a
- * hand-written route (plugins/payout-export.ts).
+ * hand-written route (http/exports.ts).
  */
 export const commissionsRouter = router({
   rules: adminProcedure

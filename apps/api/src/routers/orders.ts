@@ -5,7 +5,7 @@ import { adminProcedure, alone, rest, reviewerProcedure, router } from '../trpc/
 
 /**
  * Orders (issue 13). The signed webhook (POST /api/integrations/orders) is a hand-written route:
- * its signature covers the raw body (plugins/order-webhook.ts).
+ * its signature covers the raw body (http/order-webhook.ts).
  */
 export const ordersRouter = router({
   record: reviewerProcedure

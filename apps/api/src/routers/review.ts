@@ -1,5 +1,7 @@
-import { adminActionId, bulkReviewInput } from '@dn/schema';
+import { adminActionId, bulkReviewInput, dealerId, rejectDealerInput } from '@dn/schema';
+import { approveDealer, grantDealerAccess, sendApprovalEmail } from '../services/review/approval';
 import { continueBulkReview, startBulkReview } from '../services/review/bulk';
+import { rejectDealer } from '../services/review/rejection';
 import { undoAction } from '../services/review/undo';
 import { alone, rest, reviewerProcedure, router } from '../trpc/init';
 
@@ -34,4 +36,46 @@ export const reviewRouter = router({
     )
     .input(adminActionId)
     .mutation(({ ctx, input }) => undoAction(ctx, input.id)),
+});
+
+/** Part of `admin.*`: the single decisions from the dealer table (the same decision as bulk: services/review/decide.ts). */
+export const reviewAdmin = router({
+  approve: reviewerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/dealers/{id}/approve',
+        'Approves a dealer, grants access and emails a set-password link (idempotent)',
+      ),
+    )
+    .input(dealerId)
+    .mutation(({ ctx, input }) => approveDealer(ctx, input.id)),
+  reject: reviewerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/admin/dealers/{id}/reject', 'Rejects a dealer with a reason'))
+    .input(rejectDealerInput)
+    .mutation(({ ctx, input }) => rejectDealer(ctx, input.id, input.reason)),
+  sendApprovalEmail: reviewerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/dealers/{id}/send-approval-email',
+        'Emails a fresh set-password link to an approved or active dealer',
+      ),
+    )
+    .input(dealerId)
+    .mutation(({ ctx, input }) => sendApprovalEmail(ctx, input.id)),
+  grantAccess: reviewerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/dealers/{id}/grant-access',
+        'Approves a pending dealer, grants access and emails a set-password link',
+      ),
+    )
+    .input(dealerId)
+    .mutation(({ ctx, input }) => grantDealerAccess(ctx, input.id)),
 });

@@ -95,12 +95,18 @@ function reachingSinks({ graph, sinks }: ReturnType<typeof callGraph>): Set<stri
 
 /** Each procedure's path (as the live router names it) and the names its declaration calls. */
 function procedureCalls(): Map<string, Set<string>> {
-  // routers/index.ts: `key: someRouter`; each router file: `export const someRouter = router({ name: ... })`.
+  // routers/index.ts: `key: someRouter` or `key: mergeRouters(someRouter, otherRouter)` (decision 0850);
+  // each router file: `export const someRouter = router({ name: ... })`.
   const keyOf = new Map<string, string>();
   const index = parse(join(SRC, 'routers/index.ts'));
   const visitIndex = (n: ts.Node) => {
-    if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && ts.isIdentifier(n.initializer)) {
-      keyOf.set(n.initializer.text, n.name.text);
+    if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name)) {
+      const init = n.initializer;
+      const parts =
+        ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'mergeRouters'
+          ? init.arguments
+          : [init];
+      for (const part of parts) if (ts.isIdentifier(part)) keyOf.set(part.text, n.name.text);
     }
     ts.forEachChild(n, visitIndex);
   };

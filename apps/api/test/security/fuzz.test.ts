@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_LIMIT } from '../../src/app';
-import type { RestRoute } from '../../src/rest/index';
+import type { HttpRoute } from '../../src/http/routes';
 import { appRouter } from '../../src/routers/index';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from '../helpers';
 import { unboundedParts } from './bounds';
@@ -78,7 +78,7 @@ const inputsOf = (path: string) =>
 
 const fixedParams = new Map<string, Record<string, string>>();
 /** The path parameters of a request: the fuzzed one, or well-formed values fixed per route. */
-function paramsOf(route: RestRoute, param: string | undefined): Record<string, string> {
+function paramsOf(route: HttpRoute, param: string | undefined): Record<string, string> {
   const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   if (param !== undefined) return Object.fromEntries(names.map((n) => [n, param]));
   let fixed = fixedParams.get(route.url);
@@ -92,13 +92,13 @@ function paramsOf(route: RestRoute, param: string | undefined): Record<string, s
 }
 
 /** What the route's schema sees: the query (GET) or the body, with the path parameters merged in. */
-function merged(route: RestRoute, body: unknown, param: string | undefined): unknown {
+function merged(route: HttpRoute, body: unknown, param: string | undefined): unknown {
   const params = paramsOf(route, param);
   if (!Object.keys(params).length) return body;
   return body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
 }
 
-async function send(route: RestRoute, body: unknown, param: string | undefined) {
+async function send(route: HttpRoute, body: unknown, param: string | undefined) {
   const url = route.url.replace(/:(\w+)/g, (_m, name: string) =>
     encodeURIComponent(paramsOf(route, param)[name] ?? ''),
   );

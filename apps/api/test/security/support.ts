@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import { BUSINESS_TABLES } from '@dn/db/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Access, RestRoute } from '../../src/rest/index';
-import { restRoutes } from '../../src/rest/index';
+import type { Access, HttpRoute } from '../../src/http/routes';
+import { restRoutes } from '../../src/http/routes';
 import { appRouter } from '../../src/routers/index';
 import { type AdminRole, adminProcedure, authedProcedure, dealerProcedure, type Meta } from '../../src/trpc/init';
 import type { Harness, TestApp } from '../helpers';
@@ -50,10 +50,10 @@ export function procedures(): Proc[] {
   });
 }
 
-export const routes = (): RestRoute[] => restRoutes;
+export const routes = (): HttpRoute[] => restRoutes;
 
 /** A value for each path parameter: a real id when given, else a well-formed random one. */
-export function urlOf(route: RestRoute, params: Record<string, string> = {}): string {
+export function urlOf(route: HttpRoute, params: Record<string, string> = {}): string {
   return route.url.replace(/:(\w+)/g, (_m, name: string) => {
     if (params[name]) return encodeURIComponent(params[name]);
     if (/tier/i.test(name)) return 'Affiliate';
@@ -64,7 +64,7 @@ export function urlOf(route: RestRoute, params: Record<string, string> = {}): st
 
 export function inject(
   app: TestApp,
-  route: RestRoute,
+  route: HttpRoute,
   opts: Partial<InjectOptions> & { params?: Record<string, string> } = {},
 ) {
   const { params, ...rest } = opts;

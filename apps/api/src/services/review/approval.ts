@@ -1,8 +1,8 @@
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { decideOne, sendWhenFinal } from '../review/decide';
-import { approveDealers } from './approve';
-import { canSignIn, lockApplication } from './review';
+import { approveDealers } from '../applications/approve';
+import { canSignIn, lockApplication } from '../applications/review';
+import { decideOne, sendWhenFinal } from './decide';
 
 /**
  * Approve, Grant Access and Send Approval Email (docs/decisions/0300-admin-approval-and-access.md).

@@ -1,6 +1,6 @@
 import type { Context, User } from '../../context';
-import { decideOne, sendWhenFinal } from '../review/decide';
-import { lockApplication } from './review';
+import { lockApplication } from '../applications/review';
+import { decideOne, sendWhenFinal } from './decide';
 
 /**
  * Rejects an application with the admin's reason and tells the applicant (after the undo

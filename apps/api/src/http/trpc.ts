@@ -9,13 +9,14 @@ import {
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../context';
-import { createRequestContext } from '../plugins/auth';
+import type { Context, Deps } from '../context';
 import { trpcRetryAfter } from '../plugins/errors';
-import { answeredNotModified, tagAnswer } from '../plugins/etag';
+import { tagAnswer } from '../plugins/etag';
 import { type AppRouter, appRouter } from '../routers/index';
-import { MAX_BATCH_SIZE, mustRunAlone, refuseUnbatchable } from './batch-policy';
-import { versionTag } from './versioned';
+import { MAX_BATCH_SIZE, mustRunAlone, refuseUnbatchable } from '../trpc/batch-policy';
+import { callProcedure, NOT_MODIFIED, versionGate } from './call';
+import type { HttpRoute } from './route';
+import { serveRoutes } from './serve';
 
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
@@ -40,21 +41,19 @@ interface TrpcPluginOptions {
 }
 
 /**
- * `/trpc` (decision 0750). A GET of queries, what the web app polls with, is answered here by
- * calling the procedures directly, as the REST adapter does, in tRPC's own wire format (its
+ * `/trpc` (decision 0750), one route declared public: each procedure it calls checks its own
+ * access (its builder's middleware, the same rule as every route's). A GET of queries, what the
+ * web app polls with, is answered here by calling the procedures directly (http/call.ts, as the
+ * REST table does), in tRPC's own wire format (its
  * error shapes, status and headers, built with its exported helpers). Everything else (mutations,
  * HEAD, streaming, a path or input tRPC itself must refuse) goes to tRPC's Fastify handler, which
  * would otherwise build a fetch Request and Response for every poll: measured at a third of the
  * process's time on the batched polls (bench/results.md).
  */
 export async function trpcPlugin(app: FastifyInstance, opts: TrpcPluginOptions) {
-  const trpcOptions: TrpcOptions = {
+  const trpcOptions: Omit<TrpcOptions, 'createContext'> = {
     router: appRouter,
     maxBatchSize: MAX_BATCH_SIZE,
-    createContext: ({ req, res, info }) => {
-      refuseUnbatchable(info);
-      return createRequestContext(opts.deps, req, res);
-    },
     // 429 and 503 say when to come back, as on /api (plugins/errors.ts).
     responseMeta: trpcRetryAfter,
     onError({ error, path }) {
@@ -67,13 +66,29 @@ export async function trpcPlugin(app: FastifyInstance, opts: TrpcPluginOptions) 
   app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
 
-  app.all('/trpc/:path', async (req, reply) => {
-    const path = (req.params as { path: string }).path;
-    const calls = req.method === 'GET' ? queryCalls(req, path) : null;
-    if (calls && (await answerQueries(opts, req, reply, calls))) return reply;
-    await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
-    return reply;
-  });
+  const route: HttpRoute = {
+    method: 'ALL',
+    url: '/trpc/:path',
+    access: 'public',
+    summary: 'tRPC: every procedure, each checking its own access',
+    async handle({ req, reply, context }) {
+      const path = (req.params as { path: string }).path;
+      const calls = req.method === 'GET' ? queryCalls(req, path) : null;
+      if (calls && (await answerQueries(opts, req, reply, context, calls))) return reply;
+      await fastifyRequestHandler({
+        ...trpcOptions,
+        createContext: ({ info }) => {
+          refuseUnbatchable(info);
+          return context();
+        },
+        req,
+        res: reply,
+        path,
+      });
+      return reply;
+    },
+  };
+  await serveRoutes(app, { deps: opts.deps, routes: [route] });
 }
 
 interface QueryCall {
@@ -118,33 +133,28 @@ async function answerQueries(
   opts: TrpcPluginOptions,
   req: FastifyRequest,
   reply: FastifyReply,
+  context: () => Promise<Context>,
   calls: QueryCall[],
 ): Promise<boolean> {
-  let ctx: Awaited<ReturnType<typeof createRequestContext>>;
+  let ctx: Context;
   try {
-    ctx = await createRequestContext(opts.deps, req, reply);
+    ctx = await context();
   } catch {
     return false;
   }
   reply.header('vary', 'trpc-accept, accept');
   // Every call versioned (decision 0790): a client holding this version gets 304 without the queries.
-  const tag = versionTag(
+  const tag = versionGate(
     ctx,
-    req.url,
+    req,
+    reply,
     calls.map((c) => c.procedure),
   );
-  if (tag && answeredNotModified(req, reply, tag)) return true;
+  if (tag === NOT_MODIFIED) return true;
   const errors: TRPCError[] = [];
   const call = async ({ path, procedure, input }: QueryCall, batchIndex: number) => {
     try {
-      const data = await procedure({
-        path,
-        type: 'query',
-        ctx,
-        getRawInput: async () => input,
-        signal: undefined,
-        batchIndex,
-      });
+      const data = await callProcedure(procedure, path, ctx, async () => input, batchIndex);
       return { result: { data } };
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);

@@ -1,9 +1,12 @@
-import { login } from '@dn/schema';
+import { login, resetPassword, setupPassword } from '@dn/schema';
+import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
 import { adminLogin, currentUser, dealerLogin, logout } from '../services/accounts/sign-in';
 import { alone, publicProcedure, rest, router } from '../trpc/init';
 
+/** Accounts: sign-in and out, who is signed in, and a dealer's password by emailed link. */
+
+/** `auth.*`: sign-in, sign-out and who is signed in. */
 export const authRouter = router({
-  /** The signed-in user, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? currentUser(ctx) : null)),
   /** The same for scripts: a visitor is told 401. */
   user: publicProcedure
@@ -22,4 +25,24 @@ export const authRouter = router({
   logout: publicProcedure
     .meta(rest('POST', '/api/auth/logout', 'Signs out: destroys the session and clears its cookie'))
     .mutation(({ ctx }) => logout(ctx)),
+});
+
+/** Part of `account.*`: a dealer's password from an emailed link. */
+export const accountsAccount = router({
+  setupPassword: publicProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/dealer/setup-password', 'Sets the password from an emailed link and signs the dealer in'))
+    .input(setupPassword)
+    .mutation(({ ctx, input }) => setupPasswordWithToken(ctx, input)),
+  resetPassword: publicProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/dealer/reset-password',
+        'Emails a password link to a dealer who may sign in; the same answer for any address',
+      ),
+    )
+    .input(resetPassword)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
 });

@@ -1,63 +1,43 @@
 import {
+  changeOwnPasswordInput,
   clearAllDealers,
   dealerId,
   dealerListQuery,
   dealerOptionsQuery,
+  dealerProfileInput,
   linkReferralInput,
-  rejectDealerInput,
+  ownOrdersQuery,
   saveExportColumnsInput,
-  setCallStatusInput,
   setDealerStatusInput,
-  updateFirstOrderForm,
-  updateLandingVideo,
   upgradeDealerTierInput,
 } from '@dn/schema';
-import { affiliateTracking } from '../services/affiliate/tracking';
-import { approveDealer, grantDealerAccess, sendApprovalEmail } from '../services/applications/approval';
-import { rejectDealer } from '../services/applications/rejection';
-import { callSchedulesVersion, listCallSchedules, setCallStatus } from '../services/calls/status';
-import { listFirstOrderForms, updateFirstOrderFormConfig } from '../services/content/first-order-forms';
-import { listLandingVideosForAdmin, updateLandingVideoConfig } from '../services/content/landing-videos';
 import { clearAllDealers as clearAll } from '../services/dealers/clear';
 import { readExportColumns, saveExportColumns } from '../services/dealers/export-columns';
 import { dealerListVersion, dealerOptions, listDealers } from '../services/dealers/list';
 import { dealerMetricsVersion, getDealerMetrics } from '../services/dealers/metrics';
+import {
+  changeDealerPassword,
+  listDealerSessions,
+  ownProfile,
+  signOutOtherSessions,
+  updateOwnProfile,
+} from '../services/dealers/own-account';
+import { dealerInfo, dealerInfoVersion } from '../services/dealers/own-info';
+import { ownOrders } from '../services/dealers/own-orders';
 import { sendDealerPasswordReset } from '../services/dealers/password-reset';
 import { linkDealerReferral } from '../services/dealers/referral';
 import { setDealerStatus, upgradeDealerTier } from '../services/dealers/status';
 import { getDealerTimeline } from '../services/dealers/timeline';
-import { adminProcedure, alone, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
+import { adminProcedure, alone, dealerProcedure, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
- * The admin console (issue: admin console). Every procedure here is an adminProcedure. The CSV
- * export is the one route that is not a procedure: a file download (plugins/dealer-export.ts).
+ * Dealers: the admin's table, metrics, timeline, status, tier and referral, the CSV column choice
+ * and clear-all (the CSV itself is a file download: http/exports.ts); and the dealer's own
+ * account in the portal.
  */
-export const adminRouter = router({
-  callSchedules: adminProcedure
-    .meta({
-      ...rest(
-        'GET',
-        '/api/call-schedules',
-        'Call requests: scheduled first (soonest first), then completed and cancelled',
-      ),
-      version: callSchedulesVersion,
-    })
-    .query(({ ctx }) => listCallSchedules(ctx)),
-  setCallStatus: reviewerProcedure
-    .meta(
-      rest('POST', '/api/admin/call-schedules/{id}/status', 'Marks a call request scheduled, completed or cancelled'),
-    )
-    .input(setCallStatusInput)
-    .mutation(({ ctx, input }) => setCallStatus(ctx, input.id, input.status)),
-  affiliateTracking: adminProcedure
-    .meta(
-      rest(
-        'GET',
-        '/api/admin/affiliate-tracking',
-        'Referral funnel per recruiter (visits, signups, approvals) and recent tracking events',
-      ),
-    )
-    .query(({ ctx }) => affiliateTracking(ctx)),
+
+/** Part of `admin.*`: the dealer table and a dealer's record. */
+export const dealersAdmin = router({
   dealers: adminProcedure
     .meta({
       ...rest(
@@ -116,22 +96,6 @@ export const adminRouter = router({
     )
     .input(dealerId)
     .query(({ ctx, input }) => getDealerTimeline(ctx, input.id)),
-  approve: reviewerProcedure
-    .meta(alone)
-    .meta(
-      rest(
-        'POST',
-        '/api/admin/dealers/{id}/approve',
-        'Approves a dealer, grants access and emails a set-password link (idempotent)',
-      ),
-    )
-    .input(dealerId)
-    .mutation(({ ctx, input }) => approveDealer(ctx, input.id)),
-  reject: reviewerProcedure
-    .meta(alone)
-    .meta(rest('POST', '/api/admin/dealers/{id}/reject', 'Rejects a dealer with a reason'))
-    .input(rejectDealerInput)
-    .mutation(({ ctx, input }) => rejectDealer(ctx, input.id, input.reason)),
   setStatus: reviewerProcedure
     .meta(alone)
     .meta(
@@ -148,28 +112,6 @@ export const adminRouter = router({
     .meta(rest('POST', '/api/admin/dealers/{id}/upgrade-tier', "Changes a dealer's tier"))
     .input(upgradeDealerTierInput)
     .mutation(({ ctx, input }) => upgradeDealerTier(ctx, input.id, input.tier)),
-  sendApprovalEmail: reviewerProcedure
-    .meta(alone)
-    .meta(
-      rest(
-        'POST',
-        '/api/admin/dealers/{id}/send-approval-email',
-        'Emails a fresh set-password link to an approved or active dealer',
-      ),
-    )
-    .input(dealerId)
-    .mutation(({ ctx, input }) => sendApprovalEmail(ctx, input.id)),
-  grantAccess: reviewerProcedure
-    .meta(alone)
-    .meta(
-      rest(
-        'POST',
-        '/api/admin/dealers/{id}/grant-access',
-        'Approves a pending dealer, grants access and emails a set-password link',
-      ),
-    )
-    .input(dealerId)
-    .mutation(({ ctx, input }) => grantDealerAccess(ctx, input.id)),
   resetPassword: reviewerProcedure
     .meta(alone)
     .meta(rest('POST', '/api/admin/dealers/{id}/reset-password', 'Emails the dealer a password reset link'))
@@ -179,36 +121,57 @@ export const adminRouter = router({
     .meta(rest('POST', '/api/admin/dealers/{id}/link-referral', 'Sets who referred a dealer (referral type manual)'))
     .input(linkReferralInput)
     .mutation(({ ctx, input }) => linkDealerReferral(ctx, input.id, input.referredBy)),
-  firstOrderForms: adminProcedure
-    .meta(rest('GET', '/api/admin/first-order-forms', 'First-order form configuration of every tier'))
-    .query(({ ctx }) => listFirstOrderForms(ctx)),
-  updateFirstOrderForm: ownerProcedure
-    .meta(
-      rest(
-        'PUT',
-        '/api/admin/first-order-forms/{tier}',
-        "Sets a tier's Google Form URL (https, normalised) and required flag (always on for Authorized and Preferred)",
-      ),
-    )
-    .input(updateFirstOrderForm)
-    .mutation(({ ctx, input }) => updateFirstOrderFormConfig(ctx, input)),
   clearAllDealers: ownerProcedure
     .meta(
       rest('POST', '/api/admin/clear-all-dealers', 'Deletes every dealer application; requires { "confirm": true }'),
     )
     .input(clearAllDealers)
     .mutation(({ ctx }) => clearAll(ctx)),
-  landingVideos: adminProcedure
-    .meta(rest('GET', '/api/admin/landing-videos', 'Landing videos as configured (title, key, stored player URL)'))
-    .query(({ ctx }) => listLandingVideosForAdmin(ctx)),
-  updateLandingVideo: ownerProcedure
+});
+
+/** Part of `account.*`: the dealer's own details, profile, password and sessions. */
+export const dealersAccount = router({
+  info: dealerProcedure
+    .meta({ ...rest('GET', '/api/dealer/info', "The signed-in dealer's own details"), version: dealerInfoVersion })
+    .query(({ ctx }) => dealerInfo(ctx)),
+  profile: dealerProcedure
+    .meta(rest('GET', '/api/dealer/profile', "The signed-in dealer's editable profile"))
+    .query(({ ctx }) => ownProfile(ctx)),
+  updateProfile: dealerProcedure
     .meta(
       rest(
         'PUT',
-        '/api/admin/landing-videos/{videoId}',
-        'Sets a landing video title and Vimeo embed (only the extracted player URL is stored)',
+        '/api/dealer/profile',
+        "Updates company name, phone, address, logo link and CRM (the wizard rules); audited. Email and tier stay the admin's",
       ),
     )
-    .input(updateLandingVideo)
-    .mutation(({ ctx, input }) => updateLandingVideoConfig(ctx, input)),
+    .input(dealerProfileInput)
+    .mutation(({ ctx, input }) => updateOwnProfile(ctx, input)),
+  changePassword: dealerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/dealer/password',
+        'Changes the password (current one required); other sessions end; a "password changed" email',
+      ),
+    )
+    .input(changeOwnPasswordInput)
+    .mutation(({ ctx, input }) => changeDealerPassword(ctx, input)),
+  sessions: dealerProcedure
+    .meta(rest('GET', '/api/dealer/sessions', "The signed-in dealer's live sessions (device, last seen)"))
+    .query(({ ctx }) => listDealerSessions(ctx)),
+  signOutEverywhere: dealerProcedure
+    .meta(rest('POST', '/api/dealer/sessions/sign-out-others', 'Ends every other session of the signed-in dealer'))
+    .mutation(({ ctx }) => signOutOtherSessions(ctx)),
+  orders: dealerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/dealer/orders',
+        "The signed-in dealer's own orders, newest first, paged (?page=), and the date of their first order",
+      ),
+    )
+    .input(ownOrdersQuery)
+    .query(({ ctx, input }) => ownOrders(ctx, input.page)),
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { RestRoute } from './index';
+import type { HttpRoute } from './route';
 
 const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const string = { type: 'string' };
 const errorProps = { message: string, fieldErrors: { type: 'object', additionalProperties: string } };
 const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: string });
-type Header = NonNullable<RestRoute['headers']>[number];
+type Header = NonNullable<HttpRoute['headers']>[number];
 const headerParam = (h: Header) => ({ ...h, in: 'header', required: true, schema: string });
 
 /** The OpenAPI document of the REST table, from the same zod schemas the procedures parse with. */
-export function openApiDocument(routes: RestRoute[], version: string) {
+export function openApiDocument(routes: readonly HttpRoute[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);

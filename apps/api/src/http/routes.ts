@@ -1,0 +1,20 @@
+import { activityExportRoute, dealerExportRoute, payoutExportRoute } from './exports';
+import { orderWebhookRoute } from './order-webhook';
+import { procedureRoutes } from './procedures';
+import type { HttpRoute } from './route';
+
+export type { Access, HttpRoute } from './route';
+
+/**
+ * The routes that cannot be procedures, beside the generated ones (so OpenAPI and the security
+ * suite see them): file downloads, and a webhook whose signature covers its raw body.
+ */
+export const handWrittenRoutes: HttpRoute[] = [
+  dealerExportRoute,
+  orderWebhookRoute,
+  payoutExportRoute,
+  activityExportRoute,
+];
+
+/** The documented /api table: OpenAPI (http/openapi.ts) and the security suite read it. */
+export const restRoutes: HttpRoute[] = [...procedureRoutes, ...handWrittenRoutes];

@@ -1,0 +1,44 @@
+import type { HttpRoute } from './route';
+
+/** Client routes of SPEC section 2; anything else gets the app with a 404 status ('Page Not Found'). */
+const CLIENT_ROUTES = [
+  '/login',
+  '/register',
+  '/admin',
+  '/admin/login',
+  '/dashboard',
+  '/resources',
+  '/about',
+  '/presentation',
+];
+
+/**
+ * The web app's pages (served when there is a build, plugins/web.ts): its shell for every client
+ * route, so a reload works; the prerendered landing at `/`.
+ */
+export const webRoutes: HttpRoute[] = [
+  {
+    method: 'GET',
+    url: '/',
+    access: 'public',
+    summary: 'The landing page (prerendered), or the app for a signed-in browser',
+    handle: ({ req, reply }) => req.server.webApp?.landing(req, reply),
+  },
+  ...CLIENT_ROUTES.map(
+    (url): HttpRoute => ({
+      method: 'GET',
+      url,
+      access: 'public',
+      summary: 'A page of the web app',
+      handle: ({ req, reply }) => req.server.webApp?.page(reply, 200),
+    }),
+  ),
+  {
+    method: 'GET',
+    url: '/application/:token',
+    access: 'public',
+    // Its API answers 404 for a revoked token; the token never leaves in a Referer.
+    summary: "An applicant's private status page (issue 15)",
+    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
+  },
+];
