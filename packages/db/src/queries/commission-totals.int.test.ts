@@ -3,6 +3,7 @@ import { createTestDatabase, insertTestLedgerEntry, newDealer, type TestDatabase
 import type { CommissionStatus } from '../types';
 import { approvePending, ledgerTotals, voidLedgerEntry } from './commissions';
 import { insertDealer } from './dealers';
+import { insertPayout } from './payouts';
 
 // ledgerTotals answers an unfiltered or status-only filter from commission_totals, kept by
 // triggers (migration 0741); a filter by dates aggregates the ledger itself. Both must agree.
@@ -45,6 +46,19 @@ describe(`commission totals kept by triggers on ${process.env.TEST_DB}`, () => {
     await voidLedgerEntry(t.db, ids[2]!, 'Order cancelled');
     await expectKeptTotalsExact();
     expect(await ledgerTotals(t.db, { status: 'approved' })).toMatchObject({ total: 3, approved: '10.01' });
+    // Payable: the approved commissions net of the approved clawback (10.00 + 0.01 - 10.00).
+    expect((await ledgerTotals(t.db, {})).payable).toBe('0.01');
+    // Taken by a payout batch: no longer payable (migration 0860), in the kept totals as in the ledger.
+    const payout = await insertPayout(t.db, {
+      minimum: '0.00',
+      total: '0.00',
+      recruiterCount: 0,
+      commissionCount: 0,
+      createdBy: 'test',
+    });
+    await t.db.updateTable('commissions').set({ payoutId: payout.id }).where('id', '=', ids[0]!).execute();
+    await expectKeptTotalsExact();
+    expect(await ledgerTotals(t.db, {})).toMatchObject({ approved: '10.01', payable: '-9.99' });
 
     // A change that moves nothing between totals, then paid, then a row without a recruiter (not in the ledger).
     await t.db.updateTable('commissions').set({ approvedBy: 'someone' }).where('id', '=', ids[0]!).execute();
