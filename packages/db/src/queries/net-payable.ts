@@ -35,21 +35,32 @@ export interface RecruiterNet {
  */
 export async function recruiterNets(db: Executor, scope: NetScope, atLeast?: string): Promise<RecruiterNet[]> {
   const net = sql<string>`sum(c.amount)`;
-  const rows = await db
+  // Summed per recruiter first, then named: grouping by the names too took twice as long (decision 0860).
+  const nets = db
     .selectFrom('commissions as c')
-    .innerJoin('dealers as r', 'r.id', 'c.recruiterDealerId')
     .where((eb) => (scope === 'payable' ? payable : eb('c.payoutId', '=', scope.payoutId)))
+    .where('c.recruiterDealerId', 'is not', null)
     .select([
-      'r.id as recruiterDealerId',
-      'r.fullName as recruiterName',
-      'r.email as recruiterEmail',
+      'c.recruiterDealerId',
       sql<string>`max(c.recruiter_id)`.as('recruiterId'),
       sql<string>`${net}::numeric(14, 2)::text`.as('amount'),
       sql<string>`count(*)`.as('entryCount'),
       sql<string>`count(*) filter (where c.kind = 'commission')`.as('commissionCount'),
     ])
-    .groupBy(['r.id', 'r.fullName', 'r.email'])
-    .$if(atLeast !== undefined, (q) => q.having(sql<boolean>`${net} > 0 and ${net} >= ${atLeast}::numeric`))
+    .groupBy('c.recruiterDealerId')
+    .$if(atLeast !== undefined, (q) => q.having(sql<boolean>`${net} > 0 and ${net} >= ${atLeast}::numeric`));
+  const rows = await db
+    .selectFrom(nets.as('n'))
+    .innerJoin('dealers as r', 'r.id', 'n.recruiterDealerId')
+    .select([
+      'r.id as recruiterDealerId',
+      'r.fullName as recruiterName',
+      'r.email as recruiterEmail',
+      'n.recruiterId',
+      'n.amount',
+      'n.entryCount',
+      'n.commissionCount',
+    ])
     .orderBy('r.fullName')
     .orderBy('r.id')
     .execute();
