@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as m0860 from '../migrations/2026-11-28-0860-ledger-payable';
 import { createTestDatabase, insertTestLedgerEntry, newDealer, type TestDatabase } from '../testing';
 import type { CommissionStatus } from '../types';
 import { approvePending, ledgerTotals, voidLedgerEntry } from './commissions';
@@ -83,5 +84,17 @@ describe(`commission totals kept by triggers on ${process.env.TEST_DB}`, () => {
     const cents = (s: string) => BigInt(s.replace('.', ''));
     expect(cents(after.pending) - cents(before.pending)).toBe(83_000n);
     await expectKeptTotalsExact();
+  });
+
+  it('are rebuilt from the ledger when migration 0860 is undone and done again', async () => {
+    const recruiter = (await insertDealer(t.db, newDealer('again@totals.test'))).id;
+    const referred = (await insertDealer(t.db, { ...newDealer('again-buyer@totals.test'), referredBy: recruiter })).id;
+    await earn(recruiter, referred, '4.25');
+    await earn(recruiter, referred, '-1.25', 'clawback');
+    const before = await ledgerTotals(t.db, {});
+    await m0860.down(t.db);
+    await m0860.up(t.db);
+    await expectKeptTotalsExact();
+    expect(await ledgerTotals(t.db, {})).toEqual(before);
   });
 });
