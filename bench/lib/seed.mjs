@@ -305,17 +305,21 @@ async function seedPartner(c, { dealers, links, orders, commissions }) {
       from (select dealer_id, min(ordered_at) first from orders group by 1) s where d.id = s.dealer_id`);
   // The inserts above ran without triggers: the Commissions tab's and the recruiters' kept totals
   // are counted once here.
+  // Since migration 0860 the kept rows are keyed by what the next payout settles, too.
+  const payable = (await has('commission_totals', 'payable'))
+    ? { column: ', payable', value: ', ledger_payable(status, payout_id)' }
+    : { column: '', value: '' };
   if (await has('commission_totals', null)) {
     await c.query('delete from commission_totals');
-    await c.query(`insert into commission_totals (status, kind, shard, n, amount)
-      select status, kind, 0, count(*), coalesce(sum(amount), 0) from commissions
-      where recruiter_dealer_id is not null group by 1, 2`);
+    await c.query(`insert into commission_totals (status, kind${payable.column}, shard, n, amount)
+      select status, kind${payable.value}, 0, count(*), coalesce(sum(amount), 0) from commissions
+      where recruiter_dealer_id is not null group by 1, 2${payable.column ? ', 3' : ''}`);
   }
   if (await has('recruiter_commission_totals', null)) {
     await c.query('delete from recruiter_commission_totals');
-    await c.query(`insert into recruiter_commission_totals (recruiter_dealer_id, month, status, kind, shard, n, amount)
-      select recruiter_dealer_id, date_trunc('month', created_at, 'UTC')::date, status, kind, 0, count(*), coalesce(sum(amount), 0)
-      from commissions where recruiter_dealer_id is not null group by 1, 2, 3, 4`);
+    await c.query(`insert into recruiter_commission_totals (recruiter_dealer_id, month, status, kind${payable.column}, shard, n, amount)
+      select recruiter_dealer_id, date_trunc('month', created_at, 'UTC')::date, status, kind${payable.value}, 0, count(*), coalesce(sum(amount), 0)
+      from commissions where recruiter_dealer_id is not null group by 1, 2, 3, 4${payable.column ? ', 5' : ''}`);
   }
   await c.query('drop table bench_buyers');
   const r = (

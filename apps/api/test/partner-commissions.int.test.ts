@@ -274,6 +274,7 @@ describe('payouts and the recruiter view', () => {
       paid: '0.00',
       clawbacks: '0.00',
       thisMonth: '10.00',
+      payable: '0.00',
     });
     expect(view.json().total).toBe(3);
   });

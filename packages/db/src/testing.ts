@@ -171,3 +171,11 @@ export async function insertTestLedgerEntry(
   });
   return entry!.id;
 }
+
+/**
+ * Empties the ledger, its payout batches and the orders that earned it (the kept totals follow,
+ * by their truncate triggers): a property run then starts from nothing without a new database.
+ */
+export async function resetLedger(db: Kysely<DB>): Promise<void> {
+  await sql`truncate commissions, payouts, orders`.execute(db);
+}

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as m0860 from '../migrations/2026-11-28-0860-ledger-payable';
 import { createTestDatabase, insertTestLedgerEntry, newDealer, type TestDatabase } from '../testing';
 import type { CommissionStatus } from '../types';
 import { approvePending, ledgerTotals, voidLedgerEntry } from './commissions';
 import { insertDealer } from './dealers';
+import { insertPayout } from './payouts';
 
 // ledgerTotals answers an unfiltered or status-only filter from commission_totals, kept by
 // triggers (migration 0741); a filter by dates aggregates the ledger itself. Both must agree.
@@ -45,6 +47,19 @@ describe(`commission totals kept by triggers on ${process.env.TEST_DB}`, () => {
     await voidLedgerEntry(t.db, ids[2]!, 'Order cancelled');
     await expectKeptTotalsExact();
     expect(await ledgerTotals(t.db, { status: 'approved' })).toMatchObject({ total: 3, approved: '10.01' });
+    // Payable: the approved commissions net of the approved clawback (10.00 + 0.01 - 10.00).
+    expect((await ledgerTotals(t.db, {})).payable).toBe('0.01');
+    // Taken by a payout batch: no longer payable (migration 0860), in the kept totals as in the ledger.
+    const payout = await insertPayout(t.db, {
+      minimum: '0.00',
+      total: '0.00',
+      recruiterCount: 0,
+      commissionCount: 0,
+      createdBy: 'test',
+    });
+    await t.db.updateTable('commissions').set({ payoutId: payout.id }).where('id', '=', ids[0]!).execute();
+    await expectKeptTotalsExact();
+    expect(await ledgerTotals(t.db, {})).toMatchObject({ approved: '10.01', payable: '-9.99' });
 
     // A change that moves nothing between totals, then paid, then a row without a recruiter (not in the ledger).
     await t.db.updateTable('commissions').set({ approvedBy: 'someone' }).where('id', '=', ids[0]!).execute();
@@ -69,5 +84,17 @@ describe(`commission totals kept by triggers on ${process.env.TEST_DB}`, () => {
     const cents = (s: string) => BigInt(s.replace('.', ''));
     expect(cents(after.pending) - cents(before.pending)).toBe(83_000n);
     await expectKeptTotalsExact();
+  });
+
+  it('are rebuilt from the ledger when migration 0860 is undone and done again', async () => {
+    const recruiter = (await insertDealer(t.db, newDealer('again@totals.test'))).id;
+    const referred = (await insertDealer(t.db, { ...newDealer('again-buyer@totals.test'), referredBy: recruiter })).id;
+    await earn(recruiter, referred, '4.25');
+    await earn(recruiter, referred, '-1.25', 'clawback');
+    const before = await ledgerTotals(t.db, {});
+    await m0860.down(t.db);
+    await m0860.up(t.db);
+    await expectKeptTotalsExact();
+    expect(await ledgerTotals(t.db, {})).toEqual(before);
   });
 });

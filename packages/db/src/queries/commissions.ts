@@ -151,60 +151,37 @@ export function listLedger(
   return view ? runView(db, viewOnce(db, `ledger.page:${f.status ?? ''}:${page.limit}`, build)) : build().execute();
 }
 
-/**
- * Count and sums per status over the filter (clawbacks summed apart, as positive amounts). With no
- * filter or a status alone, from the trigger-kept commission_totals (migration 0741): a few rows
- * instead of the whole ledger. By recruiter or dates, from the ledger's indexed rows.
- */
-export async function ledgerTotals(db: Executor, f: LedgerFilter) {
-  if (!f.recruiterDealerId && !f.from && !f.to) return keptTotals(db, f.status);
-  const row = await filtered(db, f)
-    .select([
-      sql<string>`count(*)`.as('total'),
-      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'pending'), 0)::numeric(14, 2)::text`.as(
-        'pending',
-      ),
-      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'approved'), 0)::numeric(14, 2)::text`.as(
-        'approved',
-      ),
-      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'paid'), 0)::numeric(14, 2)::text`.as(
-        'paid',
-      ),
-      sql<string>`coalesce(sum(amount) filter (where kind = 'commission' and status = 'voided'), 0)::numeric(14, 2)::text`.as(
-        'voided',
-      ),
-      sql<string>`coalesce(-sum(amount) filter (where kind = 'clawback' and status <> 'voided'), 0)::numeric(14, 2)::text`.as(
-        'clawbacks',
-      ),
-      sql<string>`coalesce(sum(amount) filter (where status <> 'voided'), 0)::numeric(14, 2)::text`.as('ledger'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { ...row, total: Number(row.total) };
-}
+/** A sum of `amount` over the rows `where` picks, as exact text with two decimals; negated: shown as a positive amount. */
+const sumWhere = (where: RawBuilder<unknown>, negated = false) =>
+  sql<string>`coalesce(${negated ? sql`-` : sql``}sum(amount) filter (where ${where}), 0)::numeric(14, 2)::text`;
 
-/** A sum of `amount` over the rows `where` picks, as exact text with two decimals. */
-const sumWhere = (where: RawBuilder<unknown>) =>
-  sql<string>`coalesce(sum(amount) filter (where ${where}), 0)::numeric(14, 2)::text`;
+/** The figures every totals query answers, over the ledger or over kept totals (rows of status, kind, payable, amount). */
+type Figures = 'pending' | 'approved' | 'paid' | 'clawbacks' | 'payable';
 
 /**
- * The count and the sums by status that kept totals (rows of status, kind, n, amount, summed over
- * their shards) give: clawbacks apart, as positive amounts, then any more sums asked for by name.
+ * The figures' sums: by status (commissions only), clawbacks apart as positive amounts, and what
+ * the next payout settles (`payable`: the rows' own way of saying `ledger_payable`, migration
+ * 0860), then any more sums asked for by name.
  */
-function keptTotalsQuery<Extra extends string>(from: RawBuilder<unknown>, extra: Record<Extra, RawBuilder<unknown>>) {
-  const more = Object.entries<RawBuilder<unknown>>(extra).map(
-    ([name, where]) => sql`, ${sumWhere(where)} as ${sql.ref(name)}`,
-  );
-  return sql<
-    { total: string; pending: string; approved: string; paid: string; clawbacks: string } & Record<Extra, string>
-  >`
-    select coalesce(sum(n), 0)::text as total,
-      ${sumWhere(sql`kind = 'commission' and status = 'pending'`)} as pending,
-      ${sumWhere(sql`kind = 'commission' and status = 'approved'`)} as approved,
-      ${sumWhere(sql`kind = 'commission' and status = 'paid'`)} as paid,
-      coalesce(-sum(amount) filter (where kind = 'clawback' and status <> 'voided'), 0)::numeric(14, 2)::text as clawbacks
-      ${sql.join(more, sql``)}
-    ${from}`;
+function figures(payable: RawBuilder<unknown>, extra: Record<string, RawBuilder<unknown>>) {
+  const sums: Record<string, RawBuilder<string>> = {
+    pending: sumWhere(sql`kind = 'commission' and status = 'pending'`),
+    approved: sumWhere(sql`kind = 'commission' and status = 'approved'`),
+    paid: sumWhere(sql`kind = 'commission' and status = 'paid'`),
+    clawbacks: sumWhere(sql`kind = 'clawback' and status <> 'voided'`, true),
+    payable: sumWhere(payable),
+  };
+  for (const [name, where] of Object.entries(extra)) sums[name] = sumWhere(where);
+  return Object.entries(sums).map(([name, sum]) => sum.as(name));
 }
+
+/** The admin's extra figures: voided commissions and the whole non-voided ledger. */
+const ADMIN_EXTRA = {
+  voided: sql`kind = 'commission' and status = 'voided'`,
+  ledger: sql`status <> 'voided'`,
+};
+
+type Totals<Extra extends string> = { total: string } & Record<Figures | Extra, string>;
 
 /** An aggregate's one row, its count as a number. */
 const counted = <T extends { total: string }>(rows: T[]) => {
@@ -213,24 +190,44 @@ const counted = <T extends { total: string }>(rows: T[]) => {
 };
 
 /**
+ * Count and sums per status over the filter, and what is payable. With no filter or a status
+ * alone, from the trigger-kept commission_totals (migration 0741): a few rows instead of the whole
+ * ledger. By recruiter or dates, from the ledger's indexed rows.
+ */
+export async function ledgerTotals(db: Executor, f: LedgerFilter) {
+  if (!f.recruiterDealerId && !f.from && !f.to) return keptTotals(db, f.status);
+  const row = await filtered(db, f)
+    .select([sql<string>`count(*)::text`.as('total'), ...figures(sql`ledger_payable(status, payout_id)`, ADMIN_EXTRA)])
+    .executeTakeFirstOrThrow();
+  return counted([row as Totals<keyof typeof ADMIN_EXTRA>]);
+}
+
+/** The count and the figures that kept totals (rows of status, kind, payable, n, amount, summed over their shards) give. */
+function keptTotalsQuery<Extra extends string>(from: RawBuilder<unknown>, extra: Record<Extra, RawBuilder<unknown>>) {
+  return sql<
+    Totals<Extra>
+  >`select coalesce(sum(n), 0)::text as total, ${sql.join(figures(sql`payable`, extra))} ${from}`;
+}
+
+/**
  * The same figures as ledgerTotals from the kept totals (migration 0741). Polled with the tab's
  * first page, its status (an enum, or none) written in: a view, planned once per connection.
  */
 async function keptTotals(db: Executor, status: CommissionStatus | undefined) {
   const build = () =>
-    keptTotalsQuery(sql`from commission_totals ${status ? sql`where status = ${sql.lit(status)}` : sql``}`, {
-      voided: sql`kind = 'commission' and status = 'voided'`,
-      ledger: sql`status <> 'voided'`,
-    });
+    keptTotalsQuery(
+      sql`from commission_totals ${status ? sql`where status = ${sql.lit(status)}` : sql``}`,
+      ADMIN_EXTRA,
+    );
   return counted(await runView(db, viewOnce(db, `ledger.totals:${status ?? ''}`, build)));
 }
 
 /**
- * A recruiter's own summary: their ledger's count and sums by status, and what counts from
- * `monthStart` on (a UTC month's first second: the kept totals are by UTC month), from the
- * trigger-kept recruiter_commission_totals (migration 0910), so the cost does not grow with their
- * ledger. Equal to ledgerTotals({ recruiterDealerId }) and ledgerTotals({ recruiterDealerId, from:
- * monthStart }).ledger.
+ * A recruiter's own summary: their ledger's count and sums by status, what is payable, and what
+ * counts from `monthStart` on (a UTC month's first second: the kept totals are by UTC month), from
+ * the trigger-kept recruiter_commission_totals (migration 0910), so the cost does not grow with
+ * their ledger. Equal to ledgerTotals({ recruiterDealerId }) and ledgerTotals({ recruiterDealerId,
+ * from: monthStart }).ledger.
  */
 export async function recruiterTotals(db: Executor, recruiterDealerId: string, monthStart: Date) {
   const query = keptTotalsQuery(
@@ -243,58 +240,6 @@ export async function recruiterTotals(db: Executor, recruiterDealerId: string, m
 /** A recruiter's own ledger page, with the referred dealer's name and email (masked by the service). */
 export function listRecruiterLedger(db: Executor, recruiterDealerId: string, page: { limit: number; offset: number }) {
   return listLedger(db, { recruiterDealerId }, page);
-}
-
-/** Approved entries (commissions and clawbacks) not yet in a batch, locked for the batch. */
-export function lockPayableEntries(db: Executor) {
-  return db
-    .selectFrom('commissions')
-    .select(['id', 'recruiterDealerId', 'amount'])
-    .where('status', '=', 'approved')
-    .where('payoutId', 'is', null)
-    .where('recruiterDealerId', 'is not', null)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-export async function assignToPayout(db: Executor, ids: readonly string[], payoutId: string): Promise<number> {
-  if (ids.length === 0) return 0;
-  const r = await db
-    .updateTable('commissions')
-    .set({ payoutId, updatedAt: new Date() })
-    .where('id', 'in', ids)
-    .where('payoutId', 'is', null)
-    .where('status', '=', 'approved')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
-export async function markPayoutEntriesPaid(db: Executor, payoutId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('commissions')
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where('payoutId', '=', payoutId)
-    .execute();
-}
-
-/** A batch's lines: one per recruiter (recruiter id, name, email, net amount, commission count). */
-export function payoutLines(db: Executor, payoutId: string) {
-  return db
-    .selectFrom('commissions as c')
-    .innerJoin('dealers as r', 'r.id', 'c.recruiterDealerId')
-    .select([
-      'c.recruiterDealerId as recruiterDealerId',
-      'r.fullName as recruiterName',
-      'r.email as recruiterEmail',
-      sql<string>`max(c.recruiter_id)`.as('recruiterId'),
-      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('amount'),
-      sql<string>`count(*) filter (where c.kind = 'commission')`.as('commissionCount'),
-    ])
-    .where('c.payoutId', '=', payoutId)
-    .groupBy(['c.recruiterDealerId', 'r.fullName', 'r.email'])
-    .orderBy('r.fullName')
-    .execute();
 }
 
 /** The dealer who referred an order's dealer: who earns the commission. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from './executor';
 
 /** Payout batches (issue 13). */
@@ -21,6 +22,23 @@ export function insertPayout(
   p: { minimum: string; total: string; recruiterCount: number; commissionCount: number; createdBy: string },
 ) {
   return db.insertInto('payouts').values(p).returning(PAYOUT_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/**
+ * A batch's figures from the entries it took: its total (the sum of its recruiters' nets), how many
+ * recruiters and entries (commissions and clawbacks).
+ */
+export function settlePayout(db: Executor, id: string) {
+  return db
+    .updateTable('payouts')
+    .set({
+      total: sql<string>`(select coalesce(sum(amount), 0) from commissions where payout_id = ${id})`,
+      recruiterCount: sql<number>`(select count(distinct recruiter_dealer_id) from commissions where payout_id = ${id})`,
+      commissionCount: sql<number>`(select count(*) from commissions where payout_id = ${id})`,
+    })
+    .where('id', '=', id)
+    .returning(PAYOUT_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export function findPayout(db: Executor, id: string) {

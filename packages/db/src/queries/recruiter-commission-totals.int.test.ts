@@ -5,6 +5,7 @@ import { createTestDatabase, insertTestLedgerEntry, newDealer, type TestDatabase
 import type { CommissionStatus } from '../types';
 import { ledgerTotals, recruiterTotals } from './commissions';
 import { insertDealer } from './dealers';
+import { insertPayout } from './payouts';
 
 // A recruiter's own summary (recruiterTotals) reads recruiter_commission_totals, kept per recruiter
 // and UTC month by triggers (migration 0910). It must equal what ledgerTotals aggregates from the
@@ -13,12 +14,22 @@ import { insertDealer } from './dealers';
 let t: TestDatabase;
 let recruiters: string[];
 let referred: string;
+let payoutId: string;
 beforeAll(async () => {
   t = await createTestDatabase();
   recruiters = [];
   for (const name of ['ann', 'bob', 'cy'])
     recruiters.push((await insertDealer(t.db, newDealer(`${name}@rct.test`))).id);
   referred = (await insertDealer(t.db, { ...newDealer('buyer@rct.test'), referredBy: recruiters[0]! })).id;
+  payoutId = (
+    await insertPayout(t.db, {
+      minimum: '0.00',
+      total: '0.00',
+      recruiterCount: 0,
+      commissionCount: 0,
+      createdBy: 'test',
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -39,6 +50,7 @@ async function expectKeptExact() {
         approved: counted.approved,
         paid: counted.paid,
         clawbacks: counted.clawbacks,
+        payable: counted.payable,
         thisMonth: month.ledger,
       });
     }
@@ -75,6 +87,7 @@ type Op =
   | { op: 'reassign'; i: number; r: number | null }
   | { op: 'statusAll'; status: CommissionStatus }
   | { op: 'touch'; i: number }
+  | { op: 'batch'; i: number; batched: boolean }
   | { op: 'delete'; i: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -90,6 +103,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('reassign' as const), i: fc.nat(), r: fc.option(fc.nat({ max: 2 }), { nil: null }) }),
   fc.record({ op: fc.constant('statusAll' as const), status: fc.constantFrom(...STATUSES) }),
   fc.record({ op: fc.constant('touch' as const), i: fc.nat() }),
+  fc.record({ op: fc.constant('batch' as const), i: fc.nat(), batched: fc.boolean() }),
   fc.record({ op: fc.constant('delete' as const), i: fc.nat() }),
 );
 
@@ -119,6 +133,12 @@ async function apply(ids: string[], o: Op) {
       // A change that moves nothing between totals.
       await sql`update commissions set approved_by = 'someone' where id = ${pick(o.i)}`.execute(t.db);
       return;
+    case 'batch':
+      // Into a payout batch or out of it: what is payable moves.
+      await sql`update commissions set payout_id = ${o.batched ? payoutId : null} where id = ${pick(o.i)}`.execute(
+        t.db,
+      );
+      return;
     case 'delete': {
       const id = pick(o.i);
       await sql`delete from commissions where id = ${id}`.execute(t.db);
@@ -137,11 +157,12 @@ describe(`recruiter commission totals kept by triggers on ${process.env.TEST_DB}
       approved: '0.00',
       paid: '0.00',
       clawbacks: '0.00',
+      payable: '0.00',
       thisMonth: '0.00',
     });
   });
 
-  it('equal the ledger after any sequence of entries, status changes, moves between months and recruiters, and deletes', async () => {
+  it('equal the ledger after any sequence of entries, status changes, batching, moves between months and recruiters, and deletes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 20 }), async (ops) => {
         const ids: string[] = [];

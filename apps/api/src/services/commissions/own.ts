@@ -23,6 +23,8 @@ export async function ownCommissions(ctx: Context & { user: User }, page: number
       paid: totals.paid,
       clawbacks: totals.clawbacks,
       thisMonth: totals.thisMonth,
+      // What their next payout settles: approved and not yet in a batch, net of clawbacks.
+      payable: totals.payable,
     },
     items: rows.map((c) => ({
       id: c.id,

@@ -1,17 +1,10 @@
-import {
-  approvePending,
-  ledgerStates,
-  ledgerTotals,
-  listLedger,
-  lockCommission,
-  voidLedgerEntry,
-} from '@dn/db/queries/commissions';
+import { ledgerTotals, listLedger, lockCommission } from '@dn/db/queries/commissions';
 import { COMMISSIONS_PAGE_SIZE, type CommissionListQuery } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { audit } from '../audit/audit';
+import * as ledger from './ledger';
 
-/** The admin's side of the ledger: list, approve after the hold, void with a reason. */
+/** The admin's side of the ledger: list with totals; approve after the hold and void with a reason (ledger.ts). */
 
 type AdminContext = Context & { user: User };
 type LedgerRow = Awaited<ReturnType<typeof listLedger>>[number];
@@ -67,38 +60,7 @@ export async function listCommissions(ctx: Context, q: CommissionListQuery) {
  * reported with why, so a bulk approve of a mixed selection approves what it may.
  */
 export async function approveCommissions(ctx: AdminContext, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const approved = await approvePending(trx, unique, ctx.user.username, now);
-    const done = new Set(approved.map((a) => a.id));
-    const rest = unique.filter((id) => !done.has(id));
-    const states = rest.length ? await ledgerStates(trx, rest) : [];
-    const skipped = rest.map((id) => {
-      const s = states.find((x) => x.id === id);
-      const reason = !s
-        ? 'Unknown commission'
-        : s.status !== 'pending' || s.kind !== 'commission'
-          ? `Already ${s.status}`
-          : `On hold until ${s.holdUntil?.toISOString().slice(0, 10)}`;
-      return { id, reason };
-    });
-    for (const a of approved) {
-      await audit(trx, ctx, {
-        eventType: 'commission.approved',
-        category: 'admin',
-        message: `${ctx.user.username} approved a commission of ${a.amount}`,
-        dealerId: a.referredDealerId,
-        details: {
-          commissionId: a.id,
-          recruiterDealerId: a.recruiterDealerId,
-          before: { status: 'pending' },
-          after: { status: 'approved' },
-        },
-      });
-    }
-    return { approved: [...done], skipped };
-  });
+  return ctx.db.transaction().execute((trx) => ledger.approve(trx, ctx, [...new Set(ids)]));
 }
 
 /** Voids a commission (or a clawback) that is not paid and not in a payout batch. */
@@ -106,21 +68,6 @@ export async function voidCommission(ctx: AdminContext, id: string, reason: stri
   return ctx.db.transaction().execute(async (trx) => {
     const c = await lockCommission(trx, id);
     if (!c) throw new AppError('NOT_FOUND', 'Unknown commission');
-    if (c.status === 'voided' || c.status === 'cancelled')
-      throw new AppError('CONFLICT', 'This commission is already voided');
-    if (c.status === 'paid') {
-      throw new AppError('CONFLICT', 'A paid commission cannot be voided; refund the order to claw it back');
-    }
-    if (c.payoutId) throw new AppError('CONFLICT', 'This commission is in a payout batch and cannot be voided');
-    await voidLedgerEntry(trx, c.id, reason);
-    await audit(trx, ctx, {
-      eventType: 'commission.voided',
-      category: 'admin',
-      message: `${ctx.user.username} voided a ${c.kind} of ${c.amount}: ${reason}`,
-      dealerId: c.referredDealerId,
-      recruiterId: c.recruiterId,
-      details: { commissionId: c.id, reason, before: { status: c.status }, after: { status: 'voided' } },
-    });
-    return { id: c.id, status: 'voided' as const, reason };
+    return ledger.voidEntry(trx, ctx, c, reason);
   });
 }

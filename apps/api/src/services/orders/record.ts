@@ -16,7 +16,8 @@ import { type DealerRef, displayMoney, type OrderStatus, type WebhookOrder } fro
 import type { Context } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
-import { earnCommission, reverseCommission } from '../commissions/earn';
+import { earnCommission } from '../commissions/earn';
+import * as ledger from '../commissions/ledger';
 
 /**
  * Recording an order, whichever way it comes in (admin, webhook, CSV import): idempotent on
@@ -187,7 +188,7 @@ async function changeStatusIn(trx: Trx, ctx: Context, order: Order, status: 'can
     dealerId: order.dealerId,
     details: { orderId: order.id, before: { status: order.status }, after: { status } },
   });
-  await reverseCommission(trx, ctx, { ...order, status }, status);
+  await ledger.reverse(trx, ctx, { ...order, status }, status);
   return publicOrder({ ...order, status, updatedAt: new Date() });
 }
 

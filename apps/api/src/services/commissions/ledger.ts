@@ -1,0 +1,246 @@
+import type { DB, Kysely, Order } from '@dn/db';
+import {
+  approvePending,
+  findOrderCommission,
+  insertLedgerEntryOnce,
+  ledgerStates,
+  type NewLedgerEntry,
+  voidLedgerEntry,
+} from '@dn/db/queries/commissions';
+import { assignToPayout, lockPayableEntries, markPayoutEntriesPaid, recruiterNets } from '@dn/db/queries/net-payable';
+import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
+import { displayMoney, formatCents, parseCents } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../audit/audit';
+import { enqueueMail } from '../mail/outbox';
+import { commissionEarnedEmail, payoutSentEmail } from '../mail/templates';
+
+/**
+ * The commission ledger's one owner (issue 34): every transition of an entry is here, run in the
+ * caller's transaction with its audit row (and email). Other services decide whether and how much
+ * (earn.ts: the rules; review.ts, payouts.ts: the admin's requests) and call these.
+ *
+ *   earn       a new commission, pending and on hold until ordered_at + the rule's holding days
+ *   approve    pending, hold over -> approved
+ *   void       pending or approved, in no batch -> voided (an order cancelled, or an admin)
+ *   claw back  an approved or paid commission of a reversed order -> + a negative clawback, approved
+ *   batch      payable (approved, in no batch: `ledger_payable`) -> in a payout batch
+ *   pay        in a batch -> paid
+ *
+ * What a recruiter is owed is one SQL definition, read from packages/db (queries/net-payable.ts).
+ * docs/decisions/0860-one-ledger-module.md.
+ */
+
+type Trx = Kysely<DB>;
+type AdminContext = Context & { user: User };
+type Entry = NonNullable<Awaited<ReturnType<typeof findOrderCommission>>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end of a new commission's holding period (the refund window): it cannot be approved before. */
+export const holdUntil = (orderedAt: Date, holdDays: number) => new Date(orderedAt.getTime() + holdDays * DAY_MS);
+
+export interface Earning {
+  recruiter: { id: string; recruiterId: string | null; fullName: string; email: string };
+  referred: { id: string; fullName: string; email: string };
+  order: Order;
+  rule: { id: string; type: string; version: number; holdDays: number };
+  amount: string;
+}
+
+/** Earns a pending commission on an order (at most one per order) and tells the recruiter. */
+export async function earn(trx: Trx, ctx: Context, e: Earning) {
+  const { recruiter, referred, order, rule, amount } = e;
+  const entry = await insertLedgerEntryOnce(trx, {
+    kind: 'commission',
+    recruiterId: recruiter.recruiterId ?? recruiter.id,
+    recruiterDealerId: recruiter.id,
+    referredDealerId: referred.id,
+    commissionType: rule.type,
+    amount,
+    status: 'pending',
+    orderId: order.externalOrderId,
+    orderRef: order.id,
+    ruleId: rule.id,
+    orderAmount: order.amount,
+    orderedAt: order.orderedAt,
+    holdUntil: holdUntil(order.orderedAt, rule.holdDays),
+  });
+  if (!entry) return null;
+  await enqueueMail(
+    trx,
+    commissionEarnedEmail(
+      recruiter,
+      { amount, referredName: referred.fullName, orderedAt: order.orderedAt },
+      { publicUrl: ctx.config.publicUrl },
+    ),
+  );
+  await audit(trx, ctx, {
+    eventType: 'commission.earned',
+    category: 'affiliate',
+    message: `${recruiter.fullName} earned ${amount} on order ${order.externalOrderId} of ${referred.email}`,
+    dealerId: referred.id,
+    recruiterId: recruiter.recruiterId,
+    details: { commissionId: entry.id, orderId: order.id, ruleId: rule.id, ruleVersion: rule.version, amount },
+  });
+  return entry;
+}
+
+/** Approves the pending commissions among `ids` whose hold is over; the others come back with why. */
+export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[]) {
+  const approved = await approvePending(trx, ids, ctx.user.username, new Date());
+  const done = new Set(approved.map((a) => a.id));
+  const rest = ids.filter((id) => !done.has(id));
+  const states = rest.length ? await ledgerStates(trx, rest) : [];
+  const skipped = rest.map((id) => {
+    const s = states.find((x) => x.id === id);
+    const reason = !s
+      ? 'Unknown commission'
+      : s.status !== 'pending' || s.kind !== 'commission'
+        ? `Already ${s.status}`
+        : `On hold until ${s.holdUntil?.toISOString().slice(0, 10)}`;
+    return { id, reason };
+  });
+  for (const a of approved) {
+    await audit(trx, ctx, {
+      eventType: 'commission.approved',
+      category: 'admin',
+      message: `${ctx.user.username} approved a commission of ${a.amount}`,
+      dealerId: a.referredDealerId,
+      details: {
+        commissionId: a.id,
+        recruiterDealerId: a.recruiterDealerId,
+        before: { status: 'pending' },
+        after: { status: 'approved' },
+      },
+    });
+  }
+  return { approved: [...done], skipped };
+}
+
+/** Voids an entry (locked by the caller) that is not paid and in no batch; anything else is a CONFLICT. */
+export async function voidEntry(trx: Trx, ctx: Context, c: Entry, reason: string) {
+  if (c.status === 'voided' || c.status === 'cancelled')
+    throw new AppError('CONFLICT', 'This commission is already voided');
+  if (c.status === 'paid') {
+    throw new AppError('CONFLICT', 'A paid commission cannot be voided; refund the order to claw it back');
+  }
+  if (c.payoutId) throw new AppError('CONFLICT', 'This commission is in a payout batch and cannot be voided');
+  await voidLedgerEntry(trx, c.id, reason);
+  const by = ctx.user?.role === 'admin' ? ctx.user.username : null;
+  await audit(trx, ctx, {
+    eventType: 'commission.voided',
+    category: by ? 'admin' : 'affiliate',
+    message: `${c.kind === 'clawback' ? 'Clawback' : 'Commission'} of ${c.amount} on order ${c.orderId ?? '-'} voided${by ? ` by ${by}` : ''}: ${reason}`,
+    dealerId: c.referredDealerId,
+    recruiterId: c.recruiterId,
+    details: { commissionId: c.id, reason, before: { status: c.status }, after: { status: 'voided' } },
+  });
+  return { id: c.id, status: 'voided' as const, reason };
+}
+
+/** Takes back an approved or paid commission of a reversed order: a clawback of the opposite amount. */
+async function clawBack(trx: Trx, ctx: Context, c: Entry, order: Order, reason: string) {
+  const amount = c.amount === null ? '0.00' : formatCents(-(parseCents(c.amount) ?? 0n));
+  const claw: NewLedgerEntry = {
+    kind: 'clawback',
+    recruiterId: c.recruiterId,
+    recruiterDealerId: c.recruiterDealerId ?? c.referredDealerId,
+    referredDealerId: c.referredDealerId,
+    commissionType: 'clawback',
+    amount,
+    status: 'approved',
+    orderId: c.orderId ?? order.externalOrderId,
+    orderRef: order.id,
+    ruleId: c.ruleId,
+    orderAmount: order.amount,
+    orderedAt: order.orderedAt,
+    holdUntil: null,
+  };
+  const entry = await insertLedgerEntryOnce(trx, claw);
+  if (!entry) return null;
+  await audit(trx, ctx, {
+    eventType: 'commission.clawed_back',
+    category: 'affiliate',
+    message: `Clawback of ${amount} on order ${order.externalOrderId} (${reason.toLowerCase()})`,
+    dealerId: c.referredDealerId,
+    recruiterId: c.recruiterId,
+    details: { commissionId: c.id, clawbackId: entry.id, amount, reason },
+  });
+  return { clawback: entry.id };
+}
+
+/**
+ * A cancelled or refunded order: its pending commission is voided; one already approved or paid
+ * stays as it is and gets a clawback, settled in the next payout.
+ */
+export async function reverse(trx: Trx, ctx: Context, order: Order, status: 'cancelled' | 'refunded') {
+  const c = await findOrderCommission(trx, order.id);
+  if (!c || c.status === 'voided' || c.status === 'cancelled') return null;
+  const reason = `Order ${status}`;
+  if (c.status === 'pending') return { voided: (await voidEntry(trx, ctx, c, reason)).id };
+  return clawBack(trx, ctx, c, order, reason);
+}
+
+/**
+ * A new payout batch of every payable entry of each recruiter whose net payable is positive and at
+ * least `minimum`. The entries are locked first, so a batch made at the same time waits and never
+ * takes one of them; the batch's lines are then checked to be the nets it was made from.
+ */
+export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
+  const locked = await lockPayableEntries(trx);
+  const nets = await recruiterNets(trx, 'payable', minimum);
+  if (nets.length === 0) {
+    throw new AppError('CONFLICT', `No recruiter has approved commissions of at least ${displayMoney(minimum)}`);
+  }
+  const chosen = new Set(nets.map((n) => n.recruiterDealerId));
+  const ids = locked.filter((e) => e.recruiterDealerId && chosen.has(e.recruiterDealerId)).map((e) => e.id);
+  const draft = await insertPayout(trx, {
+    minimum,
+    total: '0.00',
+    recruiterCount: 0,
+    commissionCount: 0,
+    createdBy: ctx.user.username,
+  });
+  await assignToPayout(trx, ids, draft.id);
+  const lines = await recruiterNets(trx, { payoutId: draft.id });
+  const same = (a: typeof nets) => a.map((n) => `${n.recruiterDealerId}:${n.amount}:${n.entryCount}`).join();
+  if (same(lines) !== same(nets)) throw new AppError('CONFLICT', 'Commissions changed meanwhile; try again');
+  const payout = await settlePayout(trx, draft.id);
+  await audit(trx, ctx, {
+    eventType: 'payout.created',
+    category: 'admin',
+    message: `${ctx.user.username} created a payout batch of ${displayMoney(payout.total)} for ${payout.recruiterCount} recruiters`,
+    details: { payoutId: payout.id, total: payout.total, minimum: payout.minimum, entries: payout.commissionCount },
+  });
+  return payout;
+}
+
+/** Marks a batch paid with the payment reference: its entries become paid, each recruiter is emailed their line. */
+export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: string) {
+  const payout = await lockPayout(trx, id);
+  if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout batch');
+  if (payout.status === 'paid')
+    throw new AppError('CONFLICT', `This batch was already marked paid (${payout.reference})`);
+  const now = new Date();
+  const row = await markPayoutPaid(trx, id, reference, ctx.user.username, now);
+  await markPayoutEntriesPaid(trx, id, now);
+  for (const l of await recruiterNets(trx, { payoutId: id })) {
+    await enqueueMail(
+      trx,
+      payoutSentEmail(
+        { id: l.recruiterDealerId, fullName: l.recruiterName, email: l.recruiterEmail },
+        { amount: l.amount, commissionCount: l.commissionCount, reference },
+        { publicUrl: ctx.config.publicUrl },
+      ),
+    );
+  }
+  await audit(trx, ctx, {
+    eventType: 'payout.paid',
+    category: 'admin',
+    message: `${ctx.user.username} marked payout ${id} paid (${reference})`,
+    details: { payoutId: id, reference, before: { status: 'created' }, after: { status: 'paid' } },
+  });
+  return row;
+}

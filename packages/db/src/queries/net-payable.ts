@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor';
+
+/**
+ * Net payable per recruiter (issue 34), defined once: the sum of the entries (commissions and
+ * clawbacks) that `ledger_payable(status, payout_id)` picks (migration 0860: approved, in no batch
+ * yet), per recruiter. A payout batch takes exactly those entries of each recruiter whose net is
+ * positive and at least the minimum; its lines (the CSV, the "payout sent" email) are the same sum
+ * over the batch's entries, so a batch line is the net payable its recruiter had when it was made.
+ * The polled dashboards read the kept totals, keyed by the same function (queries/commissions.ts
+ * `payable`). docs/decisions/0860-one-ledger-module.md.
+ */
+
+/** An entry the next batch settles (the one definition, migration 0860), for a query on `commissions as c`. */
+const payable = sql<boolean>`ledger_payable(c.status, c.payout_id)`;
+
+/** Which entries a net sums: the payable ones, or one batch's. */
+export type NetScope = 'payable' | { payoutId: string };
+
+export interface RecruiterNet {
+  recruiterDealerId: string;
+  recruiterId: string;
+  recruiterName: string;
+  recruiterEmail: string;
+  /** exact text with two decimals, negative when clawbacks outweigh */
+  amount: string;
+  /** commissions and clawbacks */
+  entryCount: number;
+  commissionCount: number;
+}
+
+/**
+ * The net of each recruiter over the scope, by name. `atLeast`: only nets that are positive and
+ * at least that amount (a payout batch's rule).
+ */
+export async function recruiterNets(db: Executor, scope: NetScope, atLeast?: string): Promise<RecruiterNet[]> {
+  const net = sql<string>`sum(c.amount)`;
+  // Summed per recruiter first, then named: grouping by the names too took twice as long (decision 0860).
+  const nets = db
+    .selectFrom('commissions as c')
+    .where((eb) => (scope === 'payable' ? payable : eb('c.payoutId', '=', scope.payoutId)))
+    .where('c.recruiterDealerId', 'is not', null)
+    .select([
+      'c.recruiterDealerId',
+      sql<string>`max(c.recruiter_id)`.as('recruiterId'),
+      sql<string>`${net}::numeric(14, 2)::text`.as('amount'),
+      sql<string>`count(*)`.as('entryCount'),
+      sql<string>`count(*) filter (where c.kind = 'commission')`.as('commissionCount'),
+    ])
+    .groupBy('c.recruiterDealerId')
+    .$if(atLeast !== undefined, (q) => q.having(sql<boolean>`${net} > 0 and ${net} >= ${atLeast}::numeric`));
+  const rows = await db
+    .selectFrom(nets.as('n'))
+    .innerJoin('dealers as r', 'r.id', 'n.recruiterDealerId')
+    .select([
+      'r.id as recruiterDealerId',
+      'r.fullName as recruiterName',
+      'r.email as recruiterEmail',
+      'n.recruiterId',
+      'n.amount',
+      'n.entryCount',
+      'n.commissionCount',
+    ])
+    .orderBy('r.fullName')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => ({ ...r, entryCount: Number(r.entryCount), commissionCount: Number(r.commissionCount) }));
+}
+
+/** The payable entries, locked for a batch in id order (two batches at once wait, they never share an entry). */
+export function lockPayableEntries(db: Executor) {
+  return db
+    .selectFrom('commissions as c')
+    .select(['c.id', 'c.recruiterDealerId'])
+    .where(payable)
+    .where('c.recruiterDealerId', 'is not', null)
+    .orderBy('c.id')
+    .forUpdate()
+    .execute();
+}
+
+/** Puts entries still payable into a batch; returns how many it took. */
+export async function assignToPayout(db: Executor, ids: readonly string[], payoutId: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await db
+    .updateTable('commissions as c')
+    .set({ payoutId, updatedAt: new Date() })
+    .where('c.id', 'in', ids)
+    .where(payable)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Every entry of a batch becomes paid. */
+export async function markPayoutEntriesPaid(db: Executor, payoutId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('commissions')
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where('payoutId', '=', payoutId)
+    .execute();
+}
