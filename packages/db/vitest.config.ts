@@ -2,4 +2,6 @@ import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain JS helper shared by the workspace
 import { dbProjects } from '../../vitest.projects.mjs';
 
-export default defineConfig(async () => ({ test: { projects: await dbProjects() } }));
+export default defineConfig(async () => ({
+  test: { projects: await dbProjects({ unit: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'] }) },
+}));
