@@ -7,6 +7,7 @@ import {
   refine,
   type SchemaFacts,
   staleReport,
+  summarize,
   type TableTypesConfig,
   TYPE_MAPPING,
 } from './table-types';
@@ -131,20 +132,54 @@ describe('refine', () => {
   });
 });
 
+const COMMITTED = `export type Tier = 'Affiliate' | 'Authorized';
+
+export interface Dealers {
+  crmName:
+    | 'HubSpot'
+    | 'Salesforce'
+    | null;
+  status: Generated<DealerStatus>;
+  tier: Tier;
+}
+
+export interface DB {
+  dealers: Dealers;
+}
+`;
+
+describe('summarize', () => {
+  it('names each type, column and table that differs', () => {
+    const fresh = COMMITTED.replace("'Authorized';", "'Authorized' | 'Preferred';")
+      .replace('  tier: Tier;\n', '  notes: string | null;\n  tier: Tier;\n')
+      .replace("    | 'Salesforce'\n", '')
+      .replace('  status: Generated<DealerStatus>;\n', '')
+      .replace('  dealers: Dealers;\n', '  dealers: Dealers;\n  payouts: Payouts;\n')
+      .concat('\nexport interface Payouts {\n  id: string;\n}\n');
+    expect(summarize(COMMITTED, fresh)).toEqual([
+      "type Tier: 'Affiliate' | 'Authorized' -> 'Affiliate' | 'Authorized' | 'Preferred'",
+      "interface Dealers.crmName: | 'HubSpot' | 'Salesforce' | null -> | 'HubSpot' | null",
+      'interface Dealers.status: removed (was Generated<DealerStatus>)',
+      'interface Dealers.notes: added (string | null)',
+      'interface DB.payouts: added (Payouts)',
+      'interface Payouts: added',
+    ]);
+    expect(summarize(COMMITTED, COMMITTED)).toEqual([]);
+  });
+});
+
 describe('staleReport', () => {
   it('says nothing when the committed file is the fresh one', () => {
-    expect(staleReport('a\nb\n', 'a\nb\n')).toBeUndefined();
+    expect(staleReport(COMMITTED, COMMITTED)).toBeUndefined();
   });
 
-  it('names the lines that differ and what to run', () => {
-    const report = staleReport(
-      'interface Dealers {\n  tier: Tier;\n}\n',
-      'interface Dealers {\n  tier: Tier;\n  notes: string | null;\n}\n',
-    )!;
+  it('names what differs, shows the lines, and says what to run', () => {
+    const report = staleReport(COMMITTED, COMMITTED.replace('  tier: Tier;\n', '  tier: Tier;\n  zip: string;\n'))!;
     expect(report).toContain(`packages/db/${OUT_FILE} is stale`);
-    expect(report).toContain('+  notes: string | null;');
+    expect(report).toContain('  interface Dealers.zip: added (string)\n');
+    expect(report).toContain('+  zip: string;');
     expect(report).toContain('   tier: Tier;');
     expect(report).toContain('Run `pnpm db:types`');
-    expect(staleReport(undefined, 'x')).toContain('is missing');
+    expect(staleReport(undefined, COMMITTED)).toContain('is missing');
   });
 });

@@ -177,15 +177,73 @@ export const HEADER = `/**
 `;
 
 /**
- * Undefined when the committed file is the fresh one; otherwise what differs, as a unified diff
- * (\`-\` the committed file, \`+\` what the migrations make), and what to run.
+ * A generated file's declarations, by `interface Name` or `type Name`: an interface's members by
+ * name (`column` to its type), a type alias's value as its one member ''.
+ */
+function declarations(text: string): Map<string, Map<string, string>> {
+  const found = new Map<string, Map<string, string>>();
+  let members: Map<string, string> | undefined; // of the declaration being read
+  let member: string | undefined; // the member a line that goes on belongs to
+  const set = (name: string, type: string) => members!.set(name, type.replace(/;$/, '').trim());
+  for (const line of text.split('\n')) {
+    const start = /^export (interface|type) (\w+)[^=]*(?:=(.*))?$/.exec(line);
+    if (start) {
+      members = new Map();
+      found.set(`${start[1]} ${start[2]}`, members);
+      member = start[1] === 'type' ? '' : undefined;
+      if (member === '') set('', start[3] ?? '');
+    } else if (line === '' || line === '}') {
+      members = undefined;
+    } else if (members) {
+      const named = member === '' ? null : /^ {2}(\w+)\??:(.*)$/.exec(line);
+      if (named) {
+        member = named[1]!;
+        set(member, named[2]!);
+      } else if (member !== undefined) {
+        set(member, `${members.get(member)} ${line.trim()}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** One line per table, column or type that differs between two generated files. */
+export function summarize(committed: string, fresh: string): string[] {
+  const before = declarations(committed);
+  const after = declarations(fresh);
+  const lines: string[] = [];
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(name);
+    const is = after.get(name);
+    if (!was || !is) {
+      lines.push(`${name}: ${was ? 'removed' : 'added'}`);
+      continue;
+    }
+    for (const member of new Set([...was.keys(), ...is.keys()])) {
+      const a = was.get(member);
+      const b = is.get(member);
+      const what = member === '' ? name : `${name}.${member}`;
+      if (a === undefined) lines.push(`${what}: added (${b})`);
+      else if (b === undefined) lines.push(`${what}: removed (was ${a})`);
+      else if (a !== b) lines.push(`${what}: ${a} -> ${b}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Undefined when the committed file is the fresh one; otherwise what differs (a line per column,
+ * then a unified diff: \`-\` the committed file, \`+\` what the migrations make), and what to run.
  */
 export function staleReport(committed: string | undefined, fresh: string): string | undefined {
   if (committed === fresh) return undefined;
   const what =
     committed === undefined
       ? `packages/db/${OUT_FILE} is missing.`
-      : `packages/db/${OUT_FILE} is stale: the migrated schema's table types differ from the committed file ` +
-        `(- committed, + from the migrations):\n\n${new DiffChecker().diff(committed, fresh)}`;
+      : `packages/db/${OUT_FILE} is stale: the migrated schema's table types differ from the committed file.\n` +
+        summarize(committed, fresh)
+          .map((line) => `  ${line}\n`)
+          .join('') +
+        `\n(- committed, + from the migrations)\n${new DiffChecker().diff(committed, fresh)}`;
   return `${what}\nRun \`pnpm db:types\` and commit packages/db/${OUT_FILE}.`;
 }
