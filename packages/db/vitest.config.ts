@@ -2,6 +2,4 @@ import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain JS helper shared by the workspace
 import { dbProjects } from '../../vitest.projects.mjs';
 
-export default defineConfig(async () => ({
-  test: { projects: await dbProjects({ unit: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'] }) },
-}));
+export default defineConfig(async () => ({ test: { projects: await dbProjects() } }));

@@ -10,7 +10,7 @@ import {
   summarize,
   type TableTypesConfig,
   TYPE_MAPPING,
-} from './table-types';
+} from '../scripts/table-types';
 
 // Definitions as PostgreSQL 15 and PGlite print them (pg_get_constraintdef).
 const TIER_CHECK = "CHECK ((tier = ANY (ARRAY['Affiliate'::text, 'Authorized'::text, 'Preferred'::text])))";
