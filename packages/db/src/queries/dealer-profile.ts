@@ -1,3 +1,4 @@
+import type { Dealer } from '../types';
 import type { Executor } from './executor';
 
 // The dealer's own profile and password (issue 15): what a signed-in dealer may change themselves.
@@ -28,7 +29,7 @@ export async function updateOwnProfile(
     phoneE164: string;
     addressJson: string;
     logoUrl: string | null;
-    crmName: string | null;
+    crmName: Dealer['crmName'];
   },
 ): Promise<void> {
   await trx

@@ -1,10 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { DB } from '../types';
 import type { Executor } from './executor';
 
 /** One-time link tokens. The table keeps the SHA-256 of each token, never the token. */
 
 /** A dealer's link purposes (an admin invitation has its own functions below). */
-export type TokenPurpose = Exclude<DB['magicLinkTokens']['purpose'], 'admin_invite'>;
+export type TokenPurpose = Exclude<Selectable<DB['magicLinkTokens']>['purpose'], 'admin_invite'>;
 
 /** Marks a dealer's unused tokens used (of one purpose, or all of them); the newest email is the only one that works. */
 export async function retireUnusedTokens(db: Executor, dealerId: string, purpose?: TokenPurpose): Promise<void> {
