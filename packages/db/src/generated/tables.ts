@@ -186,6 +186,7 @@ export interface CommissionTotals {
   amount: Generated<Decimal>;
   kind: string;
   n: Generated<Int8>;
+  payable: Generated<boolean>;
   shard: number;
   status: string;
 }
@@ -334,6 +335,7 @@ export interface RecruiterCommissionTotals {
   kind: string;
   month: Timestamp;
   n: Generated<Int8>;
+  payable: Generated<boolean>;
   recruiterDealerId: string;
   shard: number;
   status: string;
