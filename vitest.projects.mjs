@@ -36,6 +36,9 @@ export async function dbProjects(opts = {}) {
   const integration = opts.integration ?? ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
   const exclude = ['**/node_modules/**', '**/dist/**', ...(opts.exclude ?? [])];
   const testTimeout = opts.testTimeout ?? 30_000;
+  // Integration files share the cores with the other files running at the same time: the property
+  // tests on PGlite take 10-30 s alone, so their limit catches a hang, not a busy machine.
+  const intTimeout = Math.max(testTimeout, 120_000);
   // `*.pg.int.test.ts` run on PostgreSQL only, `*.pglite.int.test.ts` on PGlite only.
   const onlyPg = integration.map((g) => g.replace('.int.test.ts', '.pg.int.test.ts'));
   const onlyPglite = integration.map((g) => g.replace('.int.test.ts', '.pglite.int.test.ts'));
@@ -45,7 +48,7 @@ export async function dbProjects(opts = {}) {
       include: integration,
       exclude: [...exclude, ...onlyPg],
       env: { TEST_DB: 'pglite' },
-      testTimeout,
+      testTimeout: intTimeout,
       hookTimeout: 60_000,
     },
   };
@@ -55,7 +58,7 @@ export async function dbProjects(opts = {}) {
       include: integration,
       exclude: [...exclude, ...onlyPglite],
       env: { TEST_DB: 'postgres' },
-      testTimeout,
+      testTimeout: intTimeout,
       hookTimeout: 60_000,
     },
   };
