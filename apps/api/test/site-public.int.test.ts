@@ -109,7 +109,8 @@ describe('tracking', () => {
       .where('eventType', '=', 'affiliate.cookie_set')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ recruiterId: 'rita-01', category: 'affiliate', details: { isSecure: true } });
+    // The caller's details are kept under their own key (issue 35, finding 9: they were spread into the row).
+    expect(row).toMatchObject({ recruiterId: 'rita-01', category: 'affiliate', details: { client: { isSecure: true } } });
   });
 
   it('records a url_capture and a signup', async () => {
