@@ -86,6 +86,8 @@ export interface DealersTable {
   searchText: ColumnType<string, never, never>;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
+  /** Whether applicants find the dealer in the public referral picker (issue 35; the dealer's choice). */
+  inReferralPicker: Generated<boolean>;
 }
 
 export interface CallSchedulesTable {

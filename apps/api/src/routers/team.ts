@@ -80,7 +80,7 @@ export const teamRouter = router({
     .input(changeOwnPasswordInput)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
   sessions: adminProcedure
-    .meta(rest('GET', '/api/admin/me/sessions', 'Your own live sessions'))
+    .meta({ ...rest('GET', '/api/admin/me/sessions', 'Your own live sessions'), yours: true })
     .query(({ ctx }) => listOwnSessions(ctx)),
   endSession: adminProcedure
     .meta(rest('DELETE', '/api/admin/me/sessions/{ref}', 'Ends one of your own sessions'))
