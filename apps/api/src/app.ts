@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
+import { TOKEN_IN_TEXT } from '@dn/schema';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -48,32 +49,42 @@ export const BODY_LIMIT = 128 * 1024;
 
 /** Query parameters whose values are secrets (one-time links, codes, passwords): never logged. */
 const SECRET_PARAM = /token|code|pass|secret|key|sig|auth/i;
+/** A one-time token (43 base64url characters) standing alone in a path or a decoded value. */
+const TOKEN_RUN = new RegExp(TOKEN_IN_TEXT, 'g');
+const hasToken = (text: string) => text.search(TOKEN_RUN) !== -1;
 
-/** A request URL with the values of secret-looking query parameters replaced by [redacted]. */
+const decoded = (raw: string) => {
+  if (!/[%+]/.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw; // a malformed escape: judge the raw text
+  }
+};
+
+/**
+ * A request URL with its secrets replaced by [redacted]: a token in the path (the applicant's status
+ * page, /application/<token>; issue 35), and the values of secret-looking query parameters or of any
+ * parameter holding a token (tRPC's `input={"token":...}`).
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  const path = q === -1 ? url : url.slice(0, q);
+  const safePath = hasToken(path) ? path.replace(TOKEN_RUN, '[redacted]') : path;
+  if (q === -1) return safePath;
   const parts = url.slice(q + 1).split('&');
-  let redacted = false;
+  let redacted = safePath !== path;
   for (const [i, part] of parts.entries()) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
     const raw = part.slice(0, eq);
-    let name = raw;
-    if (/[%+]/.test(raw)) {
-      try {
-        name = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        // a malformed escape: judge the raw name
-      }
-    }
-    if (SECRET_PARAM.test(name)) {
+    if (SECRET_PARAM.test(decoded(raw)) || hasToken(decoded(part.slice(eq + 1)))) {
       parts[i] = `${raw}=[redacted]`;
       redacted = true;
     }
   }
   // Every request is logged: most carry no secret, and their URL is logged as it came.
-  return redacted ? `${url.slice(0, q)}?${parts.join('&')}` : url;
+  return redacted ? `${safePath}?${parts.join('&')}` : url;
 }
 
 /**

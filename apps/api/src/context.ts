@@ -72,6 +72,8 @@ export interface RateLimits {
   trackPerIp: Limit;
   /** The referral typeahead: a typist sends a few a minute; a scraper walking prefixes is refused. */
   typeaheadPerIp: Limit;
+  /** The same per day, lower than a day of minutes (issue 35): listing the network takes days. */
+  typeaheadPerIpDaily: Limit;
   /**
    * Emails an anonymous visitor can have sent to one address (call confirmations, reset links,
    * "application received"), counted per recipient whatever IP asks (decision 0701).

@@ -45,6 +45,7 @@ export const GENEROUS_LIMITS: RateLimits = {
   callPerIp: { max: 10_000, windowSec: 60 },
   trackPerIp: { max: 10_000, windowSec: 60 },
   typeaheadPerIp: { max: 10_000, windowSec: 60 },
+  typeaheadPerIpDaily: { max: 10_000, windowSec: 60 },
   mailPerRecipient: { max: 10_000, windowSec: 60 },
 };
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, signInAdmin, uniqueEmail } from './helpers';
+import { openReferralRef } from '../src/lib/referral-ref';
+import { createDealer, createHarness, type Harness, signInAdmin, TEST_SECRET, uniqueEmail } from './helpers';
 import { application } from './site-fixtures';
 
 // Issue 15: the referral picker's typeahead and the spec details of the signup and videos.
@@ -14,7 +15,10 @@ afterAll(async () => {
 
 const search = (q: string, ip = '10.0.0.1') =>
   h.app.inject({ url: `/api/dealers/public?q=${encodeURIComponent(q)}`, remoteAddress: ip });
-type Hit = { id: string; fullName: string; companyName: string | null };
+// Issue 35: results carry an opaque `ref` (not the dealer's id) and the search needs 3 characters;
+// these tests name the dealers found by the id their reference opens to.
+type Hit = { ref: string; fullName: string; companyName: string | null };
+const idsOf = (hits: Hit[]) => hits.map((d) => openReferralRef(TEST_SECRET, d.ref));
 
 describe('GET /api/dealers/public?q=', () => {
   it('matches name and company prefixes and word prefixes, ranked, approved and active only', async () => {
@@ -31,26 +35,27 @@ describe('GET /api/dealers/public?q=', () => {
     const res = await search(tag.toUpperCase());
     expect(res.statusCode).toBe(200);
     const list = res.json() as Hit[];
-    expect(list.map((d) => d.id)).toEqual([byName.id, byCompany.id, byWord.id]);
-    expect(list[0]).toEqual({ id: byName.id, fullName: `${tag}ana Smith`, companyName: 'Other Co' });
+    expect(idsOf(list)).toEqual([byName.id, byCompany.id, byWord.id]);
+    expect(list[0]).toEqual({ ref: expect.any(String), fullName: `${tag}ana Smith`, companyName: 'Other Co' });
     // a word of the company, and two words at once
-    expect(((await search(`attic ${tag}`)).json() as Hit[]).map((d) => d.id)).toEqual([byCompany.id]);
+    expect(idsOf((await search(`attic ${tag}`)).json() as Hit[])).toEqual([byCompany.id]);
   });
 
   it('answers at most 20, and treats wildcards and punctuation literally', async () => {
     const tag = `many${Date.now().toString(36).slice(-4)}`;
     for (let i = 0; i < 25; i++) await createDealer(h.db, { fullName: `${tag} Person ${i}` });
     expect(((await search(tag)).json() as Hit[]).length).toBe(20);
-    for (const q of ['%%', '__', "'; drop table dealers; --", '::', '!&|', 'a:*']) {
+    for (const q of ['%%%', '___', "'; drop table dealers; --", ':::', '!&|', 'a:*']) {
       const res = await search(q);
       expect(res.statusCode, q).toBe(200);
       expect(Array.isArray(res.json())).toBe(true);
     }
-    expect(((await search('%%')).json() as Hit[]).length).toBe(0);
+    expect(((await search('%%%')).json() as Hit[]).length).toBe(0);
   });
 
-  it('refuses a 1-character or overlong q with 400', async () => {
+  it('refuses a 1- or 2-character or overlong q with 400', async () => {
     expect((await search('a')).statusCode).toBe(400);
+    expect((await search('ab')).statusCode).toBe(400);
     expect((await search('x'.repeat(101))).statusCode).toBe(400);
   });
 
@@ -62,18 +67,18 @@ describe('GET /api/dealers/public?q=', () => {
           first: word,
           last: word,
           company: fc.option(word, { nil: undefined }),
-          cut: fc.integer({ min: 2, max: 4 }),
+          cut: fc.integer({ min: 3, max: 4 }),
         }),
         async ({ first, last, company, cut }) => {
           const fullName = `${first} ${last}`;
           const email = uniqueEmail(first.toLowerCase());
           await createDealer(h.db, { fullName, companyName: company, email });
           const q = (company ?? last).slice(0, cut);
-          fc.pre(q.length >= 2);
+          fc.pre(q.length >= 3);
           const res = await search(q, '10.9.9.9');
           expect(res.statusCode).toBe(200);
           for (const d of res.json() as Record<string, unknown>[]) {
-            expect(Object.keys(d).sort()).toEqual(['companyName', 'fullName', 'id']);
+            expect(Object.keys(d).sort()).toEqual(['companyName', 'fullName', 'ref']);
           }
           expect(res.body).not.toContain('@');
           expect(res.body).not.toContain('+1555');
@@ -87,7 +92,7 @@ describe('GET /api/dealers/public?q=', () => {
   it('has a per-IP budget: a typist is served, a scraper is refused with 429', async () => {
     const tight = await createHarness({ database: h.database, limits: { typeaheadPerIp: { max: 5, windowSec: 60 } } });
     try {
-      const send = (ip: string) => tight.app.inject({ url: '/api/dealers/public?q=ab', remoteAddress: ip });
+      const send = (ip: string) => tight.app.inject({ url: '/api/dealers/public?q=abc', remoteAddress: ip });
       for (let i = 0; i < 5; i++) expect((await send('10.1.1.1')).statusCode).toBe(200);
       const refused = await send('10.1.1.1');
       expect(refused.statusCode).toBe(429);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createHarness, type Harness, signInAdmin } from './helpers';
+import { openReferralRef } from '../src/lib/referral-ref';
+import { createDealer, createHarness, type Harness, signInAdmin, TEST_SECRET } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,30 +21,37 @@ const auditCount = async (eventType: string) =>
     ).n,
   );
 
+// Issue 35 changed this endpoint's rule: a search of 3+ characters is required (without one it listed
+// the first 20 dealers), and each result carries an opaque `ref` instead of the dealer's id.
 describe('GET /api/dealers/public', () => {
-  it('lists approved and active dealers with id, fullName and companyName only', async () => {
-    const approved = await createDealer(h.db, { status: 'approved', fullName: 'Amy Approved', companyName: 'A Co' });
-    const active = await createDealer(h.db, { status: 'active', fullName: 'Ann Active' });
-    const pending = await createDealer(h.db, { status: 'pending', fullName: 'Pat Pending' });
-    const rejected = await createDealer(h.db, { status: 'rejected', fullName: 'Rex Rejected' });
-    const res = await h.app.inject('/api/dealers/public');
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: string }[];
-    const ids = list.map((d) => d.id);
-    expect(ids).toContain(approved.id);
-    expect(ids).toContain(active.id);
-    expect(ids).not.toContain(pending.id);
-    expect(ids).not.toContain(rejected.id);
-    expect(list.find((d) => d.id === approved.id)).toEqual({
-      id: approved.id,
-      fullName: 'Amy Approved',
+  it('lists approved and active dealers with ref, fullName and companyName only; the ref names the dealer', async () => {
+    const tag = `pub${Date.now().toString(36).slice(-5)}`;
+    const approved = await createDealer(h.db, {
+      status: 'approved',
+      fullName: `${tag} Amy Approved`,
       companyName: 'A Co',
     });
+    await createDealer(h.db, { status: 'active', fullName: `${tag} Ann Active` });
+    await createDealer(h.db, { status: 'pending', fullName: `${tag} Pat Pending` });
+    await createDealer(h.db, { status: 'rejected', fullName: `${tag} Rex Rejected` });
+    const res = await h.app.inject(`/api/dealers/public?q=${tag}`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { ref: string; fullName: string }[];
+    const names = list.map((d) => d.fullName);
+    expect(names).toContain(`${tag} Amy Approved`);
+    expect(names).toContain(`${tag} Ann Active`);
+    expect(names).not.toContain(`${tag} Pat Pending`);
+    expect(names).not.toContain(`${tag} Rex Rejected`);
+    const amy = list.find((d) => d.fullName === `${tag} Amy Approved`);
+    expect(amy).toEqual({ ref: expect.any(String), fullName: `${tag} Amy Approved`, companyName: 'A Co' });
+    expect(openReferralRef(TEST_SECRET, amy!.ref)).toBe(approved.id);
     expect(res.body).not.toMatch(/email|password|phone/i);
   });
 
   it('has a tRPC twin', async () => {
-    const res = await h.app.inject('/trpc/site.publicDealers');
+    const res = await h.app.inject(
+      `/trpc/site.publicDealers?input=${encodeURIComponent(JSON.stringify({ q: 'amy' }))}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(res.json().result.data)).toBe(true);
   });
@@ -109,7 +117,12 @@ describe('tracking', () => {
       .where('eventType', '=', 'affiliate.cookie_set')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ recruiterId: 'rita-01', category: 'affiliate', details: { isSecure: true } });
+    // The caller's details are kept under their own key (issue 35, finding 9: they were spread into the row).
+    expect(row).toMatchObject({
+      recruiterId: 'rita-01',
+      category: 'affiliate',
+      details: { client: { isSecure: true } },
+    });
   });
 
   it('records a url_capture and a signup', async () => {
@@ -248,7 +261,7 @@ describe('authorization', () => {
     const cookie = await signInAdmin(h.app);
     for (const headers of [{}, { cookie }]) {
       expect((await h.app.inject({ url: '/api/landing-videos', headers })).statusCode).toBe(200);
-      expect((await h.app.inject({ url: '/api/dealers/public', headers })).statusCode).toBe(200);
+      expect((await h.app.inject({ url: '/api/dealers/public?q=amy', headers })).statusCode).toBe(200);
     }
   });
 });

@@ -1,7 +1,11 @@
 import { createTestDatabase, testDbKind } from '@dn/db/testing';
 import { describe, expect, it } from 'vitest';
-import { createDealer, createHarness, mailHarnessForFile, totalReferralsOf, uniqueEmail } from './helpers';
+import { sealReferralRef } from '../src/lib/referral-ref';
+import { createDealer, createHarness, mailHarnessForFile, TEST_SECRET, totalReferralsOf, uniqueEmail } from './helpers';
 import { application, createLink, raceHarness } from './site-fixtures';
+
+/** The picker's opaque reference to a dealer, as the typeahead answers it (issue 35: never the id). */
+const refOf = (dealerId: string) => sealReferralRef(TEST_SECRET, dealerId);
 
 const h = mailHarnessForFile();
 
@@ -190,12 +194,22 @@ describe('POST /api/dealer-signup: the validation table', () => {
 });
 
 describe('duplicates', () => {
-  it('answers 409 for an existing email in any case', async () => {
+  // Issue 35 changed this rule: a taken email (any case) was a 409 "An application with this email
+  // already exists", which told anyone who has an account. It is now answered as a new application,
+  // nothing is stored, and the address's owner is told by email (test/security/small-points.both).
+  it('answers a taken email (any case) as a new one and stores nothing', async () => {
     const body = application('Affiliate');
-    expect((await post(body)).statusCode).toBe(200);
+    const first = await post(body);
+    expect(first.statusCode).toBe(200);
     const again = await post({ ...body, email: (body.email as string).toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('An application with this email already exists');
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    const rows = await h.db
+      .selectFrom('dealers')
+      .select('id')
+      .where('email', 'ilike', body.email as string)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('keeps exactly one row when 20 identical signups arrive at once', async () => {
@@ -212,8 +226,8 @@ describe('duplicates', () => {
         ),
       );
       const codes = results.map((r) => r.statusCode);
-      expect(codes.filter((c) => c === 200)).toHaveLength(1);
-      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      // Issue 35: the duplicates answer as the stored one (they were 409).
+      expect(codes.filter((c) => c === 200)).toHaveLength(20);
       const rows = await race.db.selectFrom('dealers').select('id').where('email', '=', email).execute();
       expect(rows).toHaveLength(1);
     } finally {
@@ -237,7 +251,7 @@ describe('referral attribution', () => {
     const recruiter = await createDealer(h.db, { status: 'approved' });
     const other = await createDealer(h.db, { status: 'approved' });
     await createLink(h.db, recruiter.id, 'link-wins');
-    const body = application('Affiliate', { recruiterId: 'link-wins', referredBy: other.id });
+    const body = application('Affiliate', { recruiterId: 'link-wins', referredBy: refOf(other.id) });
     expect((await post(body)).statusCode).toBe(200);
     expect(await dealerByEmail(body.email as string)).toMatchObject({
       referredBy: recruiter.id,
@@ -271,13 +285,14 @@ describe('referral attribution', () => {
     const recruiter = await createDealer(h.db, { status: 'approved' });
     const link = await createLink(h.db, recruiter.id, 'selfie');
     const res = await post(application('Affiliate', { email: recruiter.email, recruiterId: 'selfie' }));
-    expect(res.statusCode).toBe(409);
+    // The email is taken: answered as any signup since issue 35 (was 409), and nothing is stored.
+    expect(res.statusCode).toBe(200);
     expect(await totalReferralsOf(h.db, { linkId: link.id })).toBe(0);
   });
 
   it('a dealer picked by name sets type manual', async () => {
     const referrer = await createDealer(h.db, { status: 'active' });
-    const body = application('Preferred', { referredBy: referrer.id });
+    const body = application('Preferred', { referredBy: refOf(referrer.id) });
     expect((await post(body)).statusCode).toBe(200);
     expect(await dealerByEmail(body.email as string)).toMatchObject({
       referredBy: referrer.id,
@@ -287,7 +302,7 @@ describe('referral attribution', () => {
 
   it('refuses a picked referrer who is not an approved dealer', async () => {
     const pending = await createDealer(h.db, { status: 'pending' });
-    const body = application('Affiliate', { referredBy: pending.id });
+    const body = application('Affiliate', { referredBy: refOf(pending.id) });
     const res = await post(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select how you were referred');
@@ -318,7 +333,7 @@ describe('rate limit', () => {
     (await db.selectFrom('rateLimits').select('count').where('key', '=', `mail:to:${email}`).executeTakeFirst())
       ?.count ?? 0;
 
-  it('20 identical signups at once under the real email budget: one stored, one email, one hit left counted', async () => {
+  it('20 identical signups at once under the real email budget: one stored, five emails, five hits counted', async () => {
     const database = await createTestDatabase(testDbKind(), testDbKind() === 'pglite' ? 1 : 10);
     const race = await createHarness({ database, limits: { mailPerRecipient: { max: 5, windowSec: 3600 } } });
     try {
@@ -329,14 +344,16 @@ describe('rate limit', () => {
         ),
       );
       const codes = results.map((r) => r.statusCode);
-      expect(codes.filter((c) => c === 200)).toHaveLength(1);
-      // The others are duplicates (409) or, while five are still in flight, over the budget (429).
-      expect(codes.every((c) => c === 200 || c === 409 || c === 429)).toBe(true);
+      // Issue 35: a duplicate within the email budget answers as the stored one and tells the
+      // address by email (was 409); beyond the budget, 429 as for any address.
+      expect(codes.filter((c) => c === 200)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(15);
       expect(await race.db.selectFrom('dealers').select('id').where('email', '=', email).execute()).toHaveLength(1);
-      const queued = await race.db.selectFrom('emailOutbox').select('id').where('toAddress', '=', email).execute();
-      expect(queued).toHaveLength(1);
-      // Every application that was not stored gave its hit back: the budget holds the one email sent.
-      expect(await emailHits(race.db, email)).toBe(1);
+      const queued = await race.db.selectFrom('emailOutbox').select('kind').where('toAddress', '=', email).execute();
+      expect(queued.filter((q) => q.kind === 'application_received')).toHaveLength(1);
+      expect(queued.filter((q) => q.kind === 'application_exists')).toHaveLength(4);
+      // Every refused application gave its hit back: the budget holds the five emails queued.
+      expect(await emailHits(race.db, email)).toBe(5);
     } finally {
       await race.close();
       await database.close();
@@ -374,7 +391,7 @@ describe('rate limit', () => {
       const pending = await createDealer(limited.db, { status: 'pending' });
       const post1 = (body: Record<string, unknown>) =>
         limited.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: body });
-      const refused = application('Affiliate', { referredBy: pending.id });
+      const refused = application('Affiliate', { referredBy: refOf(pending.id) });
       expect((await post1(refused)).statusCode).toBe(400);
       const next = application('Affiliate');
       expect((await post1(next)).statusCode).toBe(429);

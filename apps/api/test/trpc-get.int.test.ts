@@ -83,14 +83,14 @@ describe('GET /trpc queries answered directly', () => {
   it('a query over its budget is 429 with Retry-After, alone and in a batch (207)', async () => {
     const tight = await createHarness({ database: h.database, limits: { typeaheadPerIp: { max: 2, windowSec: 60 } } });
     try {
-      const url = `/trpc/site.publicDealers?${input({ q: 'ab' })}`;
+      const url = `/trpc/site.publicDealers?${input({ q: 'abc' })}`;
       // Each comparison sends the request twice, so the first one spends the budget of two.
       expect((await bothWays(url, undefined, false, tight.app)).statusCode).toBe(200);
       const refused = await bothWays(url, undefined, false, tight.app);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       const batch = await bothWays(
-        `/trpc/site.landingVideos,site.publicDealers?batch=1&${input({ 1: { q: 'ab' } })}`,
+        `/trpc/site.landingVideos,site.publicDealers?batch=1&${input({ 1: { q: 'abc' } })}`,
         undefined,
         false,
         tight.app,

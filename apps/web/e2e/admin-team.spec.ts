@@ -88,3 +88,28 @@ test('an owner invites a viewer, who signs up from the email and can change noth
   expect(row!.status).toBe('pending');
   await context.close();
 });
+
+// Issue 35, finding 7: an owner revokes a pending invitation from the Team tab; its link then fails.
+test('an owner revokes a pending invitation and its emailed link stops working', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = `revoked.${Date.now().toString(36)}@example.com`;
+  await signInOwner(page);
+  await page.goto('/admin?tab=team');
+  await page.getByLabel('Invite by email').fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${email} as viewer, invited by ${ADMIN.username}`)).toBeVisible();
+  const token = new URL(linkIn(await waitForMail(email, /invited/), '/admin/accept-invite')).searchParams.get('token');
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
+  await expect(page.getByText('Invitation revoked')).toBeVisible();
+  await expect(page.getByText(`${email} as viewer`)).toHaveCount(0);
+
+  const accept = await page.request.post('/api/auth/accept-invite', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { token, fullName: 'Too Late', password: 'too-late-pass-1' },
+  });
+  expect(accept.status()).toBe(410);
+  const [row] = await sql<{ n: string }>('select count(*)::text as n from admins where username = $1', [email]);
+  expect(row!.n).toBe('0');
+});

@@ -50,12 +50,16 @@ test('a dealer edits the profile and changes the password; the other browser is 
   // Profile: a new company name and phone, saved and still there after a reload.
   await profile.getByLabel('Company name').fill('New Attic Co');
   await profile.getByLabel('Phone').fill('(512) 555-0142');
+  // Issue 35: the dealer leaves the public referral picker (test/security/typeahead.both checks the search).
+  const inPicker = profile.getByLabel('Applicants can find me in the referral picker');
+  await expect(inPicker).toBeChecked();
+  await inPicker.uncheck();
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Profile saved' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Your profile' }).getByLabel('Company name')).toHaveValue(
-    'New Attic Co',
-  );
+  const saved = page.getByRole('region', { name: 'Your profile' });
+  await expect(saved.getByLabel('Company name')).toHaveValue('New Attic Co');
+  await expect(saved.getByLabel('Applicants can find me in the referral picker')).not.toBeChecked();
 
   // Password: the wrong current one is refused; the right one changes it and ends the other session.
   const sec = page.getByRole('region', { name: /Security/ });

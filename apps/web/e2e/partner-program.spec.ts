@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN, WEBHOOK_SECRET } from './global-setup';
-import { applyAsDealer, approveAsAdmin, approvedDealer, uniqueEmail } from './support/accounts';
+import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mail';
 
 /**
@@ -34,7 +34,8 @@ test('a referred order earns a commission that the admin approves and pays', asy
   const baseURL = process.env.E2E_BASE_URL!;
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
-    const recruiter = await approvedDealer(page.request, admin, { fullName: 'Rita Recruiter' });
+    const company = `Rita Referrals ${Date.now().toString(36)}`;
+    const recruiter = await approvedDealer(page.request, admin, { fullName: 'Rita Recruiter', companyName: company });
     // The recruiter's link, and one visit through it (the landing page's tracking call).
     const recruiterId = `rita${Date.now().toString(36)}`;
     const link = await page.request.post('/api/affiliate/create-link', { data: { recruiterId } });
@@ -43,13 +44,16 @@ test('a referred order earns a commission that the admin approves and pays', asy
     expect(visit.status(), await visit.text()).toBe(200);
     // Two referrals: one applied and left pending, one approved who signs in to their dashboard.
     const other = await playwrightRequest.newContext({ baseURL });
-    await applyAsDealer(other, uniqueEmail('applied'), { fullName: 'Amy Applied', referredBy: recruiter.id });
+    await applyAsDealer(other, uniqueEmail('applied'), {
+      fullName: 'Amy Applied',
+      referredBy: await referenceTo(other, company),
+    });
     await other.dispose();
     const referredContext = await browser.newContext();
     const referredPage = await referredContext.newPage();
     const referred = await approvedDealer(referredPage.request, admin, {
       fullName: 'Dan Referred',
-      referredBy: recruiter.id,
+      referredBy: await referenceTo(referredPage.request, company),
     });
     const referredId = referred.id;
     const rule = await admin.put('/api/admin/commission-rules/Affiliate', {

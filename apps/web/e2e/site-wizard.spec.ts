@@ -105,7 +105,10 @@ for (const tier of ['Affiliate', 'Authorized', 'Preferred'] as Tier[]) {
   });
 }
 
-test('a duplicate application shows Registration Failed with the server message', async ({ page, request }) => {
+// Issue 35 changed this rule: a taken email was refused with 409 "An application with this email
+// already exists" (Registration Failed), telling anyone who has an account. It is now answered as a
+// new application; the address's owner is told by email instead.
+test('a duplicate application is answered as a new one, with nothing to tell it apart', async ({ page, request }) => {
   const email = uniqueEmail('wizard-dup');
   const first = await request.post('/api/dealer-signup', {
     data: {
@@ -122,8 +125,42 @@ test('a duplicate application shows Registration Failed with the server message'
   await page.goto('/register');
   await fillWizard(page, 'Affiliate', email);
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByText('Registration Failed')).toBeVisible();
-  await expect(page.getByText('An application with this email already exists')).toBeVisible();
+  await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
+  await expect(page.getByText('Registration Failed')).toHaveCount(0);
+});
+
+// Issue 35, finding 8: the picker answers an opaque reference, and the wizard sends it back: the
+// dealer's id is in no typeahead answer and not in the signup, yet the signup is attributed.
+test('a referrer picked by name is sent as the typeahead reference and attributes the signup', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const company = `Picker Works ${tag}`;
+  const [referrer] = await sql<{ id: string }>(
+    `insert into dealers (tier, full_name, company_name, email, phone_e164, status, access_granted, updated_at)
+     values ('Affiliate', 'Pia Picker', $2, $1, '+15125550112', 'approved', true, now()) returning id::text as id`,
+    [uniqueEmail('picker'), company],
+  );
+  const bodies: string[] = [];
+  page.on('response', async (r) => {
+    if (/dealers\/public|site\.publicDealers|dealer-signup|site\.signup/.test(r.url())) bodies.push(await r.text());
+  });
+  page.on('request', (r) => {
+    if (/dealer-signup|site\.signup/.test(r.url())) bodies.push(r.postData() ?? '');
+  });
+  const email = uniqueEmail('picked');
+  await page.goto('/register');
+  await fillWizard(page, 'Affiliate', email, {
+    referrer: { type: `Picker Works ${tag}`, option: `Pia Picker (${company})` },
+  });
+  await expect(page.getByTestId('wizard-review')).toContainText(`Pia Picker (${company})`);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
+  const [row] = await sql<{ referred_by: string; referral_type: string }>(
+    'select referred_by::text, referral_type from dealers where email = $1',
+    [email],
+  );
+  expect(row).toEqual({ referred_by: referrer!.id, referral_type: 'manual' });
+  expect(bodies.length).toBeGreaterThan(1);
+  for (const b of bodies) expect(b).not.toContain(referrer!.id);
 });
 
 test('the referral link: /?r= sets the cookie, the signup is attributed, the cookie is cleared', async ({

@@ -59,6 +59,12 @@ export const productFocus = z
 
 /** 'none' is the "No referral" choice: an answer, but no referrer. */
 export const NO_REFERRAL = 'none';
+/**
+ * The referral picker's reference to a dealer (issue 35): opaque, 64 base64url characters, made by
+ * the server for each typeahead answer and good only as a signup's `referredBy` (never a dealer id).
+ */
+export const REFERRAL_REF_SHAPE = /^[A-Za-z0-9_-]{64}$/;
+export const REFERRAL_REQUIRED = 'Please select how you were referred';
 
 const isInstaller = (t: Tier) => INSTALLER_TIERS.includes(t);
 
@@ -91,7 +97,9 @@ export const dealerApplication = z
     // Checked in superRefine, so a bad id is reported beside the referral question it leaves open.
     recruiterId: z.string().trim().max(100, RECRUITER_ID_MESSAGE).optional(),
     referredBy: z
-      .union([uuid('Please select how you were referred'), z.literal(NO_REFERRAL), z.literal('')])
+      .union([z.string().regex(REFERRAL_REF_SHAPE, REFERRAL_REQUIRED), z.literal(NO_REFERRAL), z.literal('')], {
+        error: REFERRAL_REQUIRED,
+      })
       .optional(),
   })
   .superRefine((d, ctx) => {
@@ -99,7 +107,7 @@ export const dealerApplication = z
       ctx.addIssue({ code: 'custom', path: ['recruiterId'], message: RECRUITER_ID_MESSAGE });
     }
     if (!(d.recruiterId && RECRUITER_ID_RE.test(d.recruiterId)) && !d.referredBy) {
-      ctx.addIssue({ code: 'custom', path: ['referredBy'], message: 'Please select how you were referred' });
+      ctx.addIssue({ code: 'custom', path: ['referredBy'], message: REFERRAL_REQUIRED });
     }
     if (isInstaller(d.tier)) {
       if (!d.entityType) {

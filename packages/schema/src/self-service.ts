@@ -6,20 +6,20 @@ import { TOKEN_SHAPE } from './messages';
 
 // Issue 15: the applicant's status link, the referral typeahead, the dealer's own profile.
 
-/** The referral picker's typeahead: 2+ characters, at most 20 answers. */
-export const PUBLIC_DEALER_SEARCH_MIN = 2;
+/**
+ * The referral picker's typeahead: 3+ characters, at most 20 answers (issue 35: from 2 characters
+ * and without a search, it let anyone list the network).
+ */
+export const PUBLIC_DEALER_SEARCH_MIN = 3;
 export const PUBLIC_DEALER_SEARCH_LIMIT = 20;
 export const PUBLIC_DEALER_SEARCH_MESSAGE = `Type at least ${PUBLIC_DEALER_SEARCH_MIN} characters to search`;
-export const publicDealerSearch = z
-  .object({
-    q: z
-      .string()
-      .trim()
-      .min(PUBLIC_DEALER_SEARCH_MIN, PUBLIC_DEALER_SEARCH_MESSAGE)
-      .max(100, 'Search must be at most 100 characters')
-      .optional(),
-  })
-  .default({});
+export const publicDealerSearch = z.object({
+  q: z
+    .string({ error: PUBLIC_DEALER_SEARCH_MESSAGE })
+    .trim()
+    .min(PUBLIC_DEALER_SEARCH_MIN, PUBLIC_DEALER_SEARCH_MESSAGE)
+    .max(100, 'Search must be at most 100 characters'),
+});
 
 /** A status link's token: a token like every other (TOKEN_SHAPE). */
 export const statusTokenInput = z.object({
@@ -44,5 +44,7 @@ export const dealerProfileInput = z.object({
   addressJson: address,
   logoUrl: optionalHttpUrl(),
   crmName: z.union([z.enum(CRM_NAMES), z.literal('')]).optional(),
+  /** Whether applicants find the dealer in the referral picker (issue 35); unchanged when absent. */
+  inReferralPicker: z.boolean().optional(),
 });
 export type DealerProfileInput = z.input<typeof dealerProfileInput>;

@@ -63,10 +63,13 @@ function pathOf(req: FastifyRequest): string {
   return req.url.split('?', 1)[0] ?? '';
 }
 
+/** Paths whose next segment is a token: the applicant's status page and its API (issue 15). */
+const TOKEN_PATH = /^\/(?:application|api\/application-status)\/[^/]|^\/trpc\/(?:[^/]*,)?site\.applicationStatus\b/;
+
 /** Pages whose address carries a one-time token must not leak it through the Referer header. */
 function carriesToken(req: FastifyRequest): boolean {
   const path = pathOf(req);
-  return path === '/login' || path.startsWith('/login/') || /[?&]token=/.test(req.url);
+  return path === '/login' || path.startsWith('/login/') || TOKEN_PATH.test(path) || /[?&]token=/.test(req.url);
 }
 
 function isApi(path: string): boolean {
@@ -108,7 +111,9 @@ export const securityPlugin = fp(
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('x-frame-options', 'DENY');
-      reply.header('referrer-policy', carriesToken(req) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+      // A route that chose no-referrer keeps it (issue 35: the status page's was overwritten here).
+      const noReferrer = reply.getHeader('referrer-policy') === 'no-referrer' || carriesToken(req);
+      reply.header('referrer-policy', noReferrer ? 'no-referrer' : 'strict-origin-when-cross-origin');
       reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
       if (httpsPublic || req.protocol === 'https') {

@@ -7,7 +7,15 @@ import {
   setAdminRoleInput,
 } from '@dn/schema';
 import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/team/own-account';
-import { acceptInvitation, changeAdminRole, inviteAdmin, listTeam, removeAdmin } from '../services/team/team';
+import {
+  acceptInvitation,
+  changeAdminRole,
+  inviteAdmin,
+  listInvitations,
+  listTeam,
+  removeAdmin,
+  revokeInvitation,
+} from '../services/team/team';
 import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
 /** The admin team and each admin's own account (issue 14, docs/decisions/0610-admin-roles.md). */
@@ -22,6 +30,25 @@ export const teamRouter = router({
     )
     .input(inviteAdminInput)
     .mutation(({ ctx, input }) => inviteAdmin(ctx, input)),
+  invitations: ownerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/team/invitations',
+        'The pending invitations: email, role, who sent it, when its link expires',
+      ),
+    )
+    .query(({ ctx }) => listInvitations(ctx)),
+  revokeInvitation: ownerProcedure
+    .meta(
+      rest(
+        'DELETE',
+        '/api/admin/team/invitations/{id}',
+        'Revokes a pending invitation: its link stops working at once',
+      ),
+    )
+    .input(adminIdInput)
+    .mutation(({ ctx, input }) => revokeInvitation(ctx, input.id)),
   setRole: ownerProcedure
     .meta(rest('POST', '/api/admin/team/{id}/role', "Changes an admin's role; the last owner cannot be demoted"))
     .input(setAdminRoleInput)
@@ -53,7 +80,7 @@ export const teamRouter = router({
     .input(changeOwnPasswordInput)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
   sessions: adminProcedure
-    .meta(rest('GET', '/api/admin/me/sessions', 'Your own live sessions'))
+    .meta({ ...rest('GET', '/api/admin/me/sessions', 'Your own live sessions'), yours: true })
     .query(({ ctx }) => listOwnSessions(ctx)),
   endSession: adminProcedure
     .meta(rest('DELETE', '/api/admin/me/sessions/{ref}', 'Ends one of your own sessions'))

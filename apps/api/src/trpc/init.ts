@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { type Access, type AdminRole, assertAccess } from '../access';
 import type { Context, User } from '../context';
 import { AppError, INTERNAL_MESSAGE, TRPC_CODE, toAppError } from '../lib/app-error';
+import { withoutPersonalData } from '../lib/personal-data';
 
 export type { Access, AdminRole } from '../access';
 
@@ -43,6 +44,11 @@ export interface Meta {
    * still has its own. test/versioned-polls.int.test.ts lists the procedures that declare one.
    */
   version?: (ctx: Context & { user: User }) => string | null;
+  /**
+   * Answers only the caller's own data (their sessions): a viewer reads it whole. Every other admin
+   * answer reaches a viewer without personal data (lib/personal-data.ts; issue 35).
+   */
+  yours?: boolean;
 }
 
 /** `.meta(alone)`: the procedure hashes a password or sends an email, so it is never batched. */
@@ -107,6 +113,16 @@ export const dealerProcedure = publicProcedure.use(requires('dealer')).meta({ ac
  * viewer: read-only; reviewer: decisions on applications, dealers, calls, orders, commissions;
  * owner: everything (admins, clear-all, content, commission rules and payouts).
  */
-export const adminProcedure = publicProcedure.use(requires('admin')).meta({ access: 'admin', role: 'viewer' });
+/**
+ * The admin check, and the personal-data field rule for viewers: IPs, user agents, emails and
+ * phones leave a viewer's answers (lib/personal-data.ts), as the CSV exports are refused them.
+ */
+const requiresAdmin = t.middleware(async ({ ctx, meta, next }) => {
+  assertAccess(ctx.user, 'admin');
+  const result = await next({ ctx: { user: ctx.user } });
+  if (!result.ok || ctx.user.adminRole !== 'viewer' || meta?.yours) return result;
+  return { ...result, data: withoutPersonalData(result.data) };
+});
+export const adminProcedure = publicProcedure.use(requiresAdmin).meta({ access: 'admin', role: 'viewer' });
 export const reviewerProcedure = adminProcedure.use(requires('admin', 'reviewer')).meta({ role: 'reviewer' });
 export const ownerProcedure = adminProcedure.use(requires('admin', 'owner')).meta({ role: 'owner' });

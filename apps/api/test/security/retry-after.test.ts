@@ -56,7 +56,7 @@ describe('Retry-After on 429', () => {
       h.app.inject({
         method: 'GET',
         url: `/trpc/${Array(n).fill('site.publicDealers').join(',')}?batch=1&input=${encodeURIComponent(
-          JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, { q: 'te' }]))),
+          JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, { q: 'tes' }]))),
         )}`,
         remoteAddress: ip,
       });

@@ -20,6 +20,20 @@ export function application(email: string, over: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The referral picker's reference to the dealer with this company (issue 35: a signup names its
+ * referrer by the typeahead's opaque reference, never by the dealer's id), as the wizard gets it.
+ */
+export async function referenceTo(request: APIRequestContext, companyName: string): Promise<string> {
+  const res = await request.get(`/api/dealers/public?q=${encodeURIComponent(companyName)}`);
+  if (!res.ok()) throw new Error(`typeahead failed: ${res.status()} ${await res.text()}`);
+  const hit = ((await res.json()) as { ref: string; companyName: string | null }[]).find(
+    (d) => d.companyName === companyName,
+  );
+  if (!hit) throw new Error(`no dealer of ${companyName} in the referral picker`);
+  return hit.ref;
+}
+
 /** Applies through the public API (as the wizard does). */
 export async function applyAsDealer(request: APIRequestContext, email: string, over: Record<string, unknown> = {}) {
   const res = await request.post('/api/dealer-signup', { data: application(email, over) });

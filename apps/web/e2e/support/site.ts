@@ -21,7 +21,12 @@ export async function choose(page: Page, label: string | RegExp, option: string 
 export type Tier = 'Affiliate' | 'Authorized' | 'Preferred';
 
 /** Steps 2-6 of the wizard with valid answers, ending on the review step. */
-export async function fillWizard(page: Page, tier: Tier, email: string, opts: { picker?: boolean } = {}) {
+export async function fillWizard(
+  page: Page,
+  tier: Tier,
+  email: string,
+  opts: { picker?: boolean; referrer?: { type: string; option: string } } = {},
+) {
   const dialog = page.getByTestId('registration-wizard');
   const next = dialog.getByRole('button', { name: 'Next' });
   const title = dialog.getByTestId('wizard-step-title');
@@ -35,7 +40,12 @@ export async function fillWizard(page: Page, tier: Tier, email: string, opts: { 
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('State').fill('TX');
   await page.getByLabel('ZIP code').fill('78701');
-  if (opts.picker !== false) await choose(page, /How were you referred/, 'No referral');
+  if (opts.referrer) {
+    const picker = page.getByRole('combobox', { name: /How were you referred/ });
+    await picker.click();
+    await picker.pressSequentially(opts.referrer.type, { delay: 60 });
+    await page.getByRole('option', { name: opts.referrer.option }).click();
+  } else if (opts.picker !== false) await choose(page, /How were you referred/, 'No referral');
   await next.click();
   await title.filter({ hasText: 'Business Structure' }).waitFor();
   if (tier !== 'Affiliate') {

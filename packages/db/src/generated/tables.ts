@@ -216,6 +216,7 @@ export interface Dealers {
   fullName: string;
   homePerformance: Generated<boolean>;
   id: Generated<string>;
+  inReferralPicker: Generated<boolean>;
   insuranceCertUrl: string | null;
   lastOrderDate: Timestamp | null;
   licensedInstallers: Generated<boolean>;

@@ -33,9 +33,12 @@ const DECIDED_COLUMNS = [
   'd.rejectionReason',
 ] as const;
 
-/** How many dealers a filter selects now. */
+/**
+ * How many dealers a filter selects now: those created by the transaction's start (`now()`), which
+ * is the created_at of an action inserted in the same transaction (see lockSelectionBatch).
+ */
 export async function countSelection(db: Executor, f: SelectionFilter): Promise<number> {
-  let q = filteredDealers(db, f);
+  let q = filteredDealers(db, f).where('d.createdAt', '<=', sql<Date>`now()`);
   if (f.status) q = q.where('d.status', '=', f.status);
   const r = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
@@ -44,14 +47,27 @@ export async function countSelection(db: Executor, f: SelectionFilter): Promise<
 /**
  * The next batch of a selection, locked for the deciding transaction, in id order after
  * `after` (a keyset cursor, so rows the decision moves out of the filter do not shift pages).
+ * A filter's set is fixed when its action started (issue 35): only dealers created by the action's
+ * created_at are taken, so signups arriving while it runs are left for the next decision.
  */
-export function lockSelectionBatch(db: Executor, sel: DealerSelection, after: string | null, limit: number) {
+export function lockSelectionBatch(
+  db: Executor,
+  sel: DealerSelection,
+  after: string | null,
+  limit: number,
+  actionId: string,
+) {
   let q = ('ids' in sel ? db.selectFrom('dealers as d').where('d.id', 'in', sel.ids) : filteredDealers(db, sel.filter))
     .select(DECIDED_COLUMNS)
     .orderBy('d.id')
     .limit(limit)
     .forUpdate();
-  if ('filter' in sel && sel.filter.status) q = q.where('d.status', '=', sel.filter.status);
+  if ('filter' in sel) {
+    q = q.where('d.createdAt', '<=', (eb) =>
+      eb.selectFrom('adminActions as a').select('a.createdAt').where('a.id', '=', actionId),
+    );
+    if (sel.filter.status) q = q.where('d.status', '=', sel.filter.status);
+  }
   if (after) q = q.where('d.id', '>', after);
   return q.execute();
 }

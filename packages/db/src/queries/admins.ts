@@ -71,7 +71,7 @@ export const openInvitationIds = async (trx: Executor, email: string): Promise<s
 export const findInvitation = (trx: Executor, id: string) =>
   trx
     .selectFrom('adminInvitations')
-    .select(['id', 'email', 'role', 'acceptedAt'])
+    .select(['id', 'email', 'role', 'acceptedAt', 'invitedBy'])
     .where('id', '=', id)
     .executeTakeFirst();
 
@@ -79,14 +79,42 @@ export async function markInvitationAccepted(trx: Executor, id: string): Promise
   await trx.updateTable('adminInvitations').set({ acceptedAt: new Date() }).where('id', '=', id).execute();
 }
 
-/** Invitations not accepted whose newest link is still live, for the Team tab. */
+/** Invitations not accepted whose newest link is still live, with who sent them, for the Team tab. */
 export const listPendingInvitations = (db: Executor) =>
   db
     .selectFrom('adminInvitations as i')
     .innerJoin('magicLinkTokens as t', 't.invitationId', 'i.id')
-    .select(['i.id', 'i.email', 'i.role', 'i.createdAt', 't.expiresAt'])
+    .leftJoin('admins as a', 'a.id', 'i.invitedBy')
+    .select(['i.id', 'i.email', 'i.role', 'i.createdAt', 't.expiresAt', 'a.username as invitedBy'])
     .where('i.acceptedAt', 'is', null)
     .where('t.used', '=', false)
     .where('t.expiresAt', '>', new Date())
     .orderBy('i.createdAt', 'desc')
     .execute();
+
+/**
+ * Revokes the pending invitations among `ids` (issue 35, finding 7): their unused links are spent in
+ * the same statement that picks them, so a link being accepted at the same moment either wins (its
+ * invitation is accepted and not revoked) or fails. Returns the invitations revoked.
+ */
+export async function revokePendingInvitations(
+  trx: Executor,
+  where: { id: string } | { invitedBy: string },
+): Promise<{ id: string; email: string; role: AdminRole }[]> {
+  const { rows } = await sql<{ id: string; email: string; role: AdminRole }>`
+    with spent as (
+      update magic_link_tokens t set used = true
+      from admin_invitations i
+      where t.invitation_id = i.id and t.used = false and t.expires_at > now() and i.accepted_at is null
+        and ${'id' in where ? sql`i.id = ${where.id}` : sql`i.invited_by = ${where.invitedBy}`}
+      returning i.id, i.email, i.role
+    )
+    select distinct id, email, role from spent`.execute(trx);
+  return rows;
+}
+
+/** Whether the admin `id` is an owner now (the accept of an invitation checks its inviter). */
+export const isOwner = async (db: Executor, id: string | null): Promise<boolean> =>
+  id !== null &&
+  (await db.selectFrom('admins').select('id').where('id', '=', id).where('role', '=', 'owner').executeTakeFirst()) !==
+    undefined;

@@ -3,7 +3,7 @@ import type { Executor } from './executor';
 
 // The dealer's own profile and password (issue 15): what a signed-in dealer may change themselves.
 
-const PROFILE = ['companyName', 'phoneE164', 'addressJson', 'logoUrl', 'crmName'] as const;
+const PROFILE = ['companyName', 'phoneE164', 'addressJson', 'logoUrl', 'crmName', 'inReferralPicker'] as const;
 
 export const findOwnProfile = (db: Executor, id: string) =>
   db
@@ -30,6 +30,7 @@ export async function updateOwnProfile(
     addressJson: string;
     logoUrl: string | null;
     crmName: Dealer['crmName'];
+    inReferralPicker: boolean;
   },
 ): Promise<void> {
   await trx

@@ -242,13 +242,16 @@ export async function listPublicDealers(db: Executor, limit = 2_000) {
     .execute();
 }
 
-export async function dealerIdByEmail(db: Executor, email: string) {
-  const row = await db
+/** The dealer with this email, in any letter case (the unique index is on lower(email)). */
+export const findDealerByEmailCi = (db: Executor, email: string) =>
+  db
     .selectFrom('dealers')
-    .select('id')
+    .select(['id', 'email', 'fullName'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  return row?.id ?? null;
+
+export async function dealerIdByEmail(db: Executor, email: string) {
+  return (await findDealerByEmailCi(db, email))?.id ?? null;
 }
 
 /** Stores a new application; the unique index on lower(email) refuses a duplicate. */
@@ -490,7 +493,7 @@ export function searchWords(q: string): string[] {
 }
 
 /**
- * The referral picker's typeahead (issue 15): approved and active dealers whose name or company
+ * The referral picker's typeahead (issue 15): approved and active dealers in the picker whose name or company
  * starts with `q` (ranked first: name, then company) or has words starting with the words of `q`,
  * at most `limit`, never more than id, fullName and companyName. Every branch is an index scan
  * bounded by the limit (migration 2026-11-24-0640-self-service: btree text_pattern_ops on the
@@ -504,7 +507,8 @@ export async function searchPublicDealers(db: Executor, q: string, limit = 20) {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const words = searchWords(q);
   const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  const visible = sql`status in ('approved', 'active')`;
+  // The partial indexes' predicate (migration 2026-11-28-0885): a dealer may leave the picker.
+  const visible = sql`status in ('approved', 'active') and in_referral_picker`;
   // Each branch's first `limit` in the prefix index's own (byte) order, `using ~<~`: the scan of the
   // prefix's range stops after `limit` rows. Ordered by the collation instead, the planner walked
   // the admin table's name index from 'a' filtering for the prefix (0.35 s for 'jo' at 100,000

@@ -28,7 +28,9 @@ export const DEFAULT_LIMITS: RateLimits = {
   signupPerIp: { max: 20, windowSec: 60 * 60 },
   callPerIp: { max: 20, windowSec: 60 * 60 },
   trackPerIp: { max: 600, windowSec: 60 },
-  typeaheadPerIp: { max: 120, windowSec: 60 },
+  // Issue 35: 120 a minute x 20 answers listed the network; a typist sends a few per name.
+  typeaheadPerIp: { max: 30, windowSec: 60 },
+  typeaheadPerIpDaily: { max: 200, windowSec: 24 * 60 * 60 },
   mailPerRecipient: { max: 5, windowSec: 60 * 60 },
 };
 

@@ -9,7 +9,9 @@ import { audit } from '../audit/audit';
 
 /**
  * Referral tracking from the browser (fire and forget): one audit row per call. The input is
- * bounded by the schema; a recruiter id that is not well formed is kept only inside details.
+ * bounded by the schema; a recruiter id that is not well formed is kept only inside details. What
+ * the caller sends as details is theirs: kept under `details.client`, never read as who did it
+ * (the actor, IP and user agent are the request's; issue 35, finding 9).
  */
 export async function trackReferralEvent(ctx: Context, input: z.output<typeof trackEvent>) {
   await hit(ctx.db, `track:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.trackPerIp);
@@ -20,7 +22,7 @@ export async function trackReferralEvent(ctx: Context, input: z.output<typeof tr
     message: `Referral ${input.eventType === 'cookie_set' ? 'cookie set' : 'link visited'} for ${valid ? input.recruiterId : 'an invalid recruiter id'}`,
     recruiterId: valid ? input.recruiterId : null,
     success: valid,
-    details: { ...input.details, ...(valid ? {} : { rawRecruiterId: input.recruiterId }) },
+    details: { client: input.details ?? {}, ...(valid ? {} : { rawRecruiterId: input.recruiterId }) },
   });
   return { ok: true as const };
 }

@@ -1,17 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
-import { findReferrableDealer, insertApplication } from '@dn/db/queries/dealers';
+import { findDealerByEmailCi, findReferrableDealer, insertApplication } from '@dn/db/queries/dealers';
 import type { DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
+import { openReferralRef } from '../../lib/referral-ref';
 import { hitBudgets, type KeyedLimit, overBudget, recipientKey, release, spend } from '../accounts/rate-limit';
 import { type AuditEntry, auditRow } from '../audit/audit';
-import { outboxRow } from '../mail/outbox';
-import { applicationReceivedEmail } from '../mail/templates';
+import { enqueueMail, outboxRow } from '../mail/outbox';
+import { applicationExistsEmail, applicationReceivedEmail } from '../mail/templates';
 import { newStatusToken, statusPageUrl } from './status-link';
 
-export const DUPLICATE_APPLICATION = 'An application with this email already exists';
 export const UNKNOWN_REFERRER = 'Please select how you were referred';
 
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -37,13 +37,16 @@ export async function signup(ctx: Context, input: DealerApplication) {
   const mailBudget: KeyedLimit = [recipientKey(input.email), ctx.limits.mailPerRecipient];
   const { stored, windows } = await store(ctx, input, addressBudget, mailBudget);
   const refused = overBudget(windows, [addressBudget, mailBudget]);
-  if (refused || !stored) {
+  if (refused) {
     // No email is queued: the hit goes back (a lost give-back only over-counts the window).
     await release(ctx.db, [mailBudget[0]]).catch((err: unknown) =>
       ctx.log.warn({ err }, 'could not give back an email hit'),
     );
-    throw refused ?? new AppError('CONFLICT', DUPLICATE_APPLICATION);
+    throw refused;
   }
+  // The address is taken: the answer is a new application's, and its owner hears of it by email,
+  // within the same per-recipient budget (issue 35: a 409 told anyone which emails have an account).
+  if (!stored) await tellAddressOwner(ctx, input.email);
 
   ctx.mail.kick();
   // Its request line is logged; the application itself is in the audit trail (dealer.signed_up).
@@ -53,6 +56,13 @@ export async function signup(ctx: Context, input: DealerApplication) {
     status: 'pending' as const,
     message: 'Application received. Watch your inbox: we review applications within 2-3 business days.',
   };
+}
+
+/** "Someone applied with your email": to the dealer who has it (the email hit was counted with the signup). */
+async function tellAddressOwner(ctx: Context, email: string) {
+  const owner = await findDealerByEmailCi(ctx.db, email);
+  if (!owner) return; // taken and gone since: nothing to tell
+  await enqueueMail(ctx.db, applicationExistsEmail(owner, { publicUrl: ctx.config.publicUrl }));
 }
 
 /**
@@ -93,7 +103,9 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
     }
   }
   if (!attribution.referredBy && input.referredBy) {
-    const referrer = await findReferrableDealer(db, input.referredBy);
+    // The picker's opaque reference (decision 0885), never a dealer id.
+    const referrerId = openReferralRef(ctx.config.sessionSecret, input.referredBy);
+    const referrer = referrerId ? await findReferrableDealer(db, referrerId) : undefined;
     if (!referrer) {
       await spend(db, addressBudget);
       throw new AppError('INVALID_INPUT', UNKNOWN_REFERRER, { fieldErrors: { referredBy: UNKNOWN_REFERRER } });

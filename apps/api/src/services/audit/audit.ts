@@ -24,7 +24,12 @@ export async function audit(
   await insertAuditLog(db, auditRow(who, e));
 }
 
-/** The row `audit` writes; a batch of them is written in one statement by services/review. */
+/**
+ * The row `audit` writes; a batch of them is written in one statement by services/review. Who did
+ * it (actor), from where (IP) and with what (user agent) come from the request context only: the
+ * actor's keys are written after the entry's details, so no detail can stand in for them (issue 35,
+ * finding 9). A caller's own words go under `details.client` (services/affiliate/tracking.ts).
+ */
 export function auditRow(who: { user?: User | null; meta: RequestMeta }, e: AuditEntry): AuditLogRow {
   const actor = who.user ? { actorId: who.user.id, actorRole: who.user.role, actor: who.user.username } : {};
   return {
@@ -33,7 +38,7 @@ export function auditRow(who: { user?: User | null; meta: RequestMeta }, e: Audi
     message: e.message,
     dealerId: e.dealerId ?? null,
     recruiterId: e.recruiterId ?? null,
-    details: JSON.stringify({ ...actor, ...e.details }),
+    details: JSON.stringify({ ...e.details, ...actor }),
     success: e.success ?? true,
     errorMessage: e.errorMessage ?? null,
     clientHash: e.clientHash ?? null,

@@ -31,21 +31,24 @@ export async function ownProfile(ctx: DealerCtx) {
     addressJson: { street: '', city: '', state: '', zipCode: '', country: 'US', ...(p.addressJson ?? {}) },
     logoUrl: p.logoUrl ?? '',
     crmName: p.crmName ?? '',
+    inReferralPicker: p.inReferralPicker,
   };
 }
 
 /** Saves the profile; the changed fields (before and after) go to the audit trail, so the admin timeline shows them. */
 export async function updateOwnProfile(ctx: DealerCtx, input: z.output<typeof dealerProfileInput>) {
-  const next = {
-    companyName: input.companyName ?? null,
-    phoneE164: input.phoneE164,
-    addressJson: input.addressJson,
-    logoUrl: input.logoUrl || null,
-    crmName: input.crmName || null,
-  };
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const before = await lockOwnProfile(trx, ctx.user.id);
     if (!before) throw new AppError('NOT_FOUND', 'Dealer not found');
+    const next = {
+      companyName: input.companyName ?? null,
+      phoneE164: input.phoneE164,
+      addressJson: input.addressJson,
+      logoUrl: input.logoUrl || null,
+      crmName: input.crmName || null,
+      // Leaving the referral picker (issue 35): kept as it was when the client does not say.
+      inReferralPicker: input.inReferralPicker ?? before.inReferralPicker,
+    };
     const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(next[k]),
     );

@@ -104,6 +104,31 @@ export function applicationReceivedEmail(
   };
 }
 
+/**
+ * Someone applied with an email that already has an application (issue 35): the signup answers as
+ * for a new one, and the owner of the address is told here instead, with the ways back in.
+ */
+export function applicationExistsEmail(
+  dealer: { id: string; fullName: string; email: string },
+  opts: { publicUrl: string },
+): MailMessage {
+  const { text, html } = render([
+    `Hi ${dealer.fullName},`,
+    'Someone (perhaps you) just applied to the Dealer Network with this email address. It already has an application with us, so nothing new was created.',
+    'If you have set your password, sign in here; if you forgot it, the sign-in page can send you a reset link:',
+    { url: `${opts.publicUrl}/login`, label: 'Sign in' },
+    'If it was not you, you can ignore this email: your account is unchanged.',
+  ]);
+  return {
+    kind: 'application_exists',
+    to: dealer.email,
+    subject: 'You already have an application with us',
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}
+
 /** Whom an account email goes to. */
 export interface EmailDealer {
   id: string;

@@ -30,15 +30,19 @@ export async function startBulkReview(
   ctx: AdminContext,
   input: { selection: DealerSelection; decision: ReviewDecision },
 ) {
-  const total =
-    'ids' in input.selection ? new Set(input.selection.ids).size : await countSelection(ctx.db, input.selection.filter);
-  const action = await insertAdminAction(ctx.db, {
-    adminId: ctx.user.id,
-    adminUsername: ctx.user.username,
-    kind: input.decision.kind,
-    params: { decision: input.decision, selection: input.selection } satisfies ActionParams,
-    windowSec: undoWindowSec(ctx),
-    total,
+  // Counted and recorded in one transaction: its now() is the action's created_at, the moment a
+  // filter's set is fixed (lockSelectionBatch), so the count is the set decided.
+  const action = await ctx.db.transaction().execute(async (trx) => {
+    const { selection } = input;
+    const total = 'ids' in selection ? new Set(selection.ids).size : await countSelection(trx, selection.filter);
+    return insertAdminAction(trx, {
+      adminId: ctx.user.id,
+      adminUsername: ctx.user.username,
+      kind: input.decision.kind,
+      params: { decision: input.decision, selection } satisfies ActionParams,
+      windowSec: undoWindowSec(ctx),
+      total,
+    });
   });
   return continueBulkReview(ctx, action.id);
 }
@@ -52,7 +56,7 @@ export async function continueBulkReview(ctx: AdminContext, id: string) {
     if (a.done) return { a, changed: a.changed, skipped: a.skipped, processedNow: 0 };
     const { decision, selection } = a.params as unknown as ActionParams;
     const undoUntil = await extendActionWindow(trx, id, undoWindowSec(ctx));
-    const rows = await lockSelectionBatch(trx, selection, a.cursor, BULK_BATCH_SIZE);
+    const rows = await lockSelectionBatch(trx, selection, a.cursor, BULK_BATCH_SIZE, id);
     const done = rows.length < BULK_BATCH_SIZE;
     // Until the last batch the emails are held (an abandoned run's go out an hour later).
     const held = done ? mailNotBefore(undoUntil) : new Date(undoUntil.getTime() + HOLD_WHILE_RUNNING_MS);

@@ -1,3 +1,4 @@
+import type { DB, Kysely } from '@dn/db';
 import {
   deleteAdmin,
   findAdminByUsernameCi,
@@ -5,11 +6,13 @@ import {
   findInvitation,
   insertAdminWithRole,
   insertInvitation,
+  isOwner,
   listAdmins,
   listPendingInvitations,
   lockOwners,
   markInvitationAccepted,
   openInvitationIds,
+  revokePendingInvitations,
   setAdminRole,
 } from '@dn/db/queries/admins';
 import { findToken, insertInviteToken, retireInviteTokens, useInviteToken } from '@dn/db/queries/magic-link-tokens';
@@ -43,9 +46,55 @@ import { adminInviteEmail } from '../mail/templates';
 
 type AdminCtx = Context & { user: User };
 
+export const INVITATION_NOT_FOUND = 'No pending invitation with this id';
+
 export async function listTeam(ctx: AdminCtx) {
   const [admins, invitations] = await Promise.all([listAdmins(ctx.db), listPendingInvitations(ctx.db)]);
   return { admins: admins.map((a) => ({ ...a, isYou: a.id === ctx.user.id })), invitations };
+}
+
+/** The pending invitations (issue 35, finding 7): who was invited, as what, by whom, until when. */
+export async function listInvitations(ctx: AdminCtx) {
+  const rows = await listPendingInvitations(ctx.db);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: r.role,
+      invitedBy: r.invitedBy,
+      expiresAt: new Date(r.expiresAt).toISOString(),
+    })),
+  };
+}
+
+/** Revokes a pending invitation: its link stops working at once; 404 when none is pending. */
+export async function revokeInvitation(ctx: AdminCtx, id: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const [revoked] = await revokePendingInvitations(trx, { id });
+    if (!revoked) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
+    await audit(trx, ctx, {
+      eventType: 'admin.invitation_revoked',
+      category: 'admin',
+      message: `${ctx.user.username} revoked the invitation of ${revoked.email} as ${revoked.role}`,
+      details: { email: revoked.email, role: revoked.role, invitationId: revoked.id },
+    });
+  });
+  return { ok: true as const };
+}
+
+/**
+ * An inviter who stops being an owner (demoted or removed) takes their pending invitations with
+ * them: revoked in the same transaction, each audited.
+ */
+async function revokeInvitationsOf(trx: Kysely<DB>, ctx: AdminCtx, adminId: string, username: string, why: string) {
+  for (const r of await revokePendingInvitations(trx, { invitedBy: adminId })) {
+    await audit(trx, ctx, {
+      eventType: 'admin.invitation_revoked',
+      category: 'admin',
+      message: `The invitation of ${r.email} as ${r.role} was revoked: ${username} ${why}`,
+      details: { email: r.email, role: r.role, invitationId: r.id, inviter: username },
+    });
+  }
 }
 
 /** Invites an admin by email: a one-time link (hashed at rest, 72 h); a new invitation supersedes older links. */
@@ -95,6 +144,7 @@ export async function changeAdminRole(ctx: AdminCtx, id: string, role: AdminRole
     if (target.role === role) return;
     if (role !== 'owner' && wouldLeaveNoOwner(owners, id)) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE);
     await setAdminRole(trx, id, role);
+    if (target.role === 'owner') await revokeInvitationsOf(trx, ctx, id, target.username, `is now ${role}`);
     await audit(trx, ctx, {
       eventType: 'admin.role_changed',
       category: 'admin',
@@ -112,6 +162,8 @@ export async function removeAdmin(ctx: AdminCtx, id: string) {
     const target = await findAdminForUpdate(trx, id);
     if (!target) throw new AppError('NOT_FOUND', 'Admin not found');
     if (wouldLeaveNoOwner(owners, id)) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE);
+    // Before the row goes (invited_by is then set null): their pending invitations go with them.
+    await revokeInvitationsOf(trx, ctx, id, target.username, 'was removed');
     await deleteAdmin(trx, id);
     await endSessionsOfUser(trx, id);
     await audit(trx, ctx, {
@@ -138,6 +190,8 @@ export async function acceptInvitation(ctx: Context, input: z.output<typeof acce
     if (!used) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
     const inv = await findInvitation(trx, used.invitationId);
     if (!inv || inv.acceptedAt) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+    // Only an owner's invitation stands: one sent by an admin since demoted or removed does not.
+    if (!(await isOwner(trx, inv.invitedBy))) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
     if (await findAdminByUsernameCi(trx, inv.email))
       throw new AppError('CONFLICT', 'An admin with this email already exists');
     const a = await insertAdminWithRole(trx, {

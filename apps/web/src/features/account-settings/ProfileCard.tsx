@@ -5,7 +5,7 @@ import {
   fieldErrorsOf as schemaFieldErrors,
   wizardClientErrors,
 } from '@dn/schema';
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,7 @@ export function ProfileCard() {
       addressJson: { street: '', city: '', state: '', zipCode: '', country: 'US' },
       logoUrl: '',
       crmName: '',
+      inReferralPicker: true,
     },
     validate: (v) => {
       const r = dealerProfileInput.safeParse(v);
@@ -46,6 +47,7 @@ export function ProfileCard() {
       addressJson: { ...p.addressJson, country: p.addressJson.country || 'US' },
       logoUrl: p.logoUrl,
       crmName: p.crmName as Values['crmName'],
+      inReferralPicker: p.inReferralPicker,
     });
     form.resetDirty();
   }, [profile.data]);
@@ -85,6 +87,11 @@ export function ProfileCard() {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('crmName')}
             onChange={(v) => form.setFieldValue('crmName', (v ?? '') as Values['crmName'])}
+          />
+          <Checkbox
+            label="Applicants can find me in the referral picker"
+            description="Off: people applying cannot pick you by name as their referrer (your referral link still works)"
+            {...form.getInputProps('inReferralPicker', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!profile.data}>

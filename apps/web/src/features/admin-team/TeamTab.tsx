@@ -29,6 +29,12 @@ export function TeamTab() {
   const remove = useMutation(
     trpc.team.remove.mutationOptions({ ...feedback('Failed to remove the admin', 'Admin removed'), ...refresh }),
   );
+  const revoke = useMutation(
+    trpc.team.revokeInvitation.mutationOptions({
+      ...feedback('Failed to revoke the invitation', 'Invitation revoked'),
+      ...refresh,
+    }),
+  );
   if (team.isLoading) return <Skeleton h={200} />;
   if (team.isError) return <Text c="red">{team.error.message}</Text>;
   return (
@@ -108,9 +114,26 @@ export function TeamTab() {
       <Title order={4}>Pending invitations</Title>
       {team.data?.invitations.length ? (
         team.data.invitations.map((i) => (
-          <Text key={i.id} size="sm">
-            {i.email} as {i.role}, link valid until {dayjs(i.expiresAt).format(`${DATE_FORMAT} HH:mm`)}
-          </Text>
+          <Group key={i.id} gap="sm" data-testid="invitation-row">
+            <Text size="sm">
+              {i.email} as {i.role}
+              {i.invitedBy ? `, invited by ${i.invitedBy}` : ''}, link valid until{' '}
+              {dayjs(i.expiresAt).format(`${DATE_FORMAT} HH:mm`)}
+            </Text>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              aria-label={`Revoke the invitation of ${i.email}`}
+              loading={revoke.isPending && revoke.variables?.id === i.id}
+              onClick={() => {
+                if (window.confirm(`Revoke the invitation of ${i.email}? Its link stops working at once.`))
+                  revoke.mutate({ id: i.id });
+              }}
+            >
+              Revoke
+            </Button>
+          </Group>
         ))
       ) : (
         <Text c="dimmed" size="sm">

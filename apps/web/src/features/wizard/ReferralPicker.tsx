@@ -7,16 +7,18 @@ import { useTrpc } from '../../lib/trpc';
 import type { WizardForm } from './form';
 
 const NO_REFERRAL_LABEL = 'No referral';
-/** Names of the referrers chosen on this page, so the review step can show one without a fetch. */
+/** Names of the referrers chosen on this page, by reference, so the review step can show one without a fetch. */
 const chosen = new Map<string, string>([[NO_REFERRAL, NO_REFERRAL_LABEL]]);
-export const referrerLabel = (id: string) => chosen.get(id) ?? '';
+export const referrerLabel = (ref: string) => chosen.get(ref) ?? '';
 
-type Dealer = { id: string; fullName: string; companyName: string | null };
+/** A dealer as the picker gets it: `ref` is opaque (issue 35), sent back as the signup's referredBy. */
+type Dealer = { ref: string; fullName: string; companyName: string | null };
 const labelOf = (d: Dealer) => (d.companyName ? `${d.fullName} (${d.companyName})` : d.fullName);
 
 /**
- * "How were you referred?" (issue 15): a server-side typeahead. Typing 2+ characters asks
- * GET /api/dealers/public?q= (debounced 250 ms) for at most 20 dealers by name or company;
+ * "How were you referred?" (issue 15): a server-side typeahead. Typing 3+ characters asks
+ * GET /api/dealers/public?q= (debounced 250 ms) for at most 20 dealers by name or company, each with
+ * an opaque reference (never an id) that the signup sends back as referredBy;
  * arrows, Enter and Escape work as in any combobox; "No referral" is always offered.
  */
 export function ReferralPicker({ form }: { form: WizardForm }) {
@@ -35,11 +37,11 @@ export function ReferralPicker({ form }: { form: WizardForm }) {
   const found = asking ? (dealers.data ?? []) : [];
   const { error } = form.getInputProps('referredBy');
 
-  const choose = (id: string) => {
-    const d = found.find((x) => x.id === id);
-    if (d) chosen.set(d.id, labelOf(d));
-    form.setFieldValue('referredBy', id);
-    setSearch(referrerLabel(id));
+  const choose = (ref: string) => {
+    const d = found.find((x) => x.ref === ref);
+    if (d) chosen.set(d.ref, labelOf(d));
+    form.setFieldValue('referredBy', ref);
+    setSearch(referrerLabel(ref));
     combobox.closeDropdown();
   };
 
@@ -48,7 +50,7 @@ export function ReferralPicker({ form }: { form: WizardForm }) {
       <Combobox.Target withExpandedAttribute>
         <InputBase
           label="How were you referred?"
-          description="Type 2 or more letters of the dealer's name or company"
+          description={`Type ${PUBLIC_DEALER_SEARCH_MIN} or more letters of the dealer's name or company`}
           placeholder="Search for the dealer who referred you"
           withAsterisk
           autoComplete="off"
@@ -75,7 +77,7 @@ export function ReferralPicker({ form }: { form: WizardForm }) {
         <Combobox.Options mah={280} style={{ overflowY: 'auto' }}>
           <Combobox.Option value={NO_REFERRAL}>{NO_REFERRAL_LABEL}</Combobox.Option>
           {found.map((d) => (
-            <Combobox.Option key={d.id} value={d.id}>
+            <Combobox.Option key={d.ref} value={d.ref}>
               {labelOf(d)}
             </Combobox.Option>
           ))}
