@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import type { Deps } from './context';
 import type { Config } from './env';
+import { onQueueFull } from './lib/password';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
@@ -171,6 +172,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       return reply.status(503).send({ status: 'unavailable', message: 'The database is not answering' });
     }
   });
+
+  // The hashing queue's refusals, on either transport: one warning a second with their count.
+  onQueueFull((refused) =>
+    app.log.warn({ refused }, 'password hashing queue full: sign-ins and password checks refused with 503'),
+  );
 
   await app.register(trpcPlugin, {
     deps,

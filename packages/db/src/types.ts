@@ -84,6 +84,12 @@ export interface DealersTable {
   originalPayload: Json<unknown>;
   /** Lower-cased name, company and email, kept by PostgreSQL (migration 0980): what the admin's search matches. */
   searchText: ColumnType<string, never, never>;
+  /**
+   * The canonical mailbox of the email (migration 0880, `canonicalMailbox` of @dn/schema), kept by a
+   * trigger and unique: one application per mailbox. Null only for a dealer stored before that
+   * migration whose mailbox an older dealer holds.
+   */
+  mailbox: ColumnType<string | null, never, never>;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
 }
@@ -248,7 +254,26 @@ export interface AdminVersionsTable {
   n: ColumnType<string, never, never>;
 }
 
+/**
+ * A device cookie a sign-in set (decision 0630, migration 0880): known while its row is here; the
+ * 10 most recently used of an account are kept; revoked by a password change or reset and by "sign
+ * out everywhere". Exactly one of dealerId and adminId is set.
+ */
+export interface AccountDevicesTable {
+  /** SHA-256 (hex) of the cookie's random id; the id itself is not stored. */
+  idHash: string;
+  /** The account the cookie names: `dealer:<email>` or `admin:<username>`, lower-cased. */
+  account: string;
+  dealerId: string | null;
+  adminId: string | null;
+  /** A short name for the browser ("Firefox on Windows"), as the sessions list shows it. */
+  device: string;
+  createdAt: Generated<Date>;
+  lastUsedAt: Generated<Date>;
+}
+
 export interface DB {
+  accountDevices: AccountDevicesTable;
   admins: AdminsTable;
   adminInvitations: AdminInvitationsTable;
   dealers: DealersTable;

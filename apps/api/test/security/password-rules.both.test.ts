@@ -77,12 +77,13 @@ describe('a dealer’s password change', () => {
     const changed = await change(cookie, d.password, GOOD);
     expect(changed.statusCode, changed.body).toBe(200);
     const used = await setupPassword(h.app, { token: reset, password: 'attacker-chosen-9' });
-    expect(used.statusCode).toBe(400);
+    // Answered as a used or superseded link is (410).
+    expect(used.statusCode).toBe(410);
     // A set-up link issued before the change dies the same way.
     const setup = await freshToken(d.id, 'setup');
     const cookie2 = await signInDealer(h.app, d.email, GOOD);
     expect((await change(cookie2, GOOD, `${GOOD}-2`)).statusCode).toBe(200);
-    expect((await setupPassword(h.app, { token: setup, password: 'attacker-chosen-9' })).statusCode).toBe(400);
+    expect((await setupPassword(h.app, { token: setup, password: 'attacker-chosen-9' })).statusCode).toBe(410);
     // The dealer's password is the one they chose.
     await expect(signInDealer(h.app, d.email, `${GOOD}-2`)).resolves.toMatch(/^dn\.sid=/);
   });

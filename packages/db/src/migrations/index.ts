@@ -28,6 +28,7 @@ import * as m0980 from './2026-11-27-0980-dealer-search-text';
 import * as m0990 from './2026-11-27-0990-outbox-queue-order';
 import * as m1000 from './2026-11-27-1000-bump-functions-plpgsql';
 import * as m1010 from './2026-11-27-1010-email-sort-index';
+import * as m0880 from './2026-11-28-0880-mailbox-and-devices';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0990-outbox-queue-order': m0990,
   '2026-11-27-1000-bump-functions-plpgsql': m1000,
   '2026-11-27-1010-email-sort-index': m1010,
+  '2026-11-28-0880-mailbox-and-devices': m0880,
 };

@@ -1,11 +1,19 @@
 import { findDealerCredentials, lockDealerAccount, setDealerPassword } from '@dn/db/queries/accounts';
+import { revokeDevices } from '@dn/db/queries/account-devices';
 import { endSessionsOfUser } from '@dn/db/queries/sessions';
-import { ACTIVE_STATUSES, type DealerStatus, INVALID_LINK, type resetPassword, type setupPassword } from '@dn/schema';
+import {
+  ACTIVE_STATUSES,
+  canonicalMailbox,
+  type DealerStatus,
+  INVALID_LINK,
+  type resetPassword,
+  type setupPassword,
+} from '@dn/schema';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { hashPassword } from '../../lib/password';
+import { assertNotCommonPassword, hashPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
 import { queuePasswordChangedEmail, queueResetEmail, queueSetupLinkEmail } from './emails';
 import { lockNoticeKey, sharedLoginKey } from './lock-notice';
@@ -24,6 +32,7 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
   // A cheap look first: nobody makes the server hash a password for a link that cannot work.
   await assertTokenUsable(ctx.db, input.token);
 
+  assertNotCommonPassword(input.password, 'password');
   const hash = await hashPassword(input.password);
   const dealer = await ctx.db.transaction().execute(async (trx) => {
     const { dealerId, purpose } = await consumeToken(trx, input.token);
@@ -34,6 +43,8 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
       throw new AppError('FORBIDDEN', STATUS_MESSAGES[d.status] ?? 'Please contact support.');
     await setDealerPassword(trx, d.id, hash);
     await retireTokens(trx, d.id);
+    // Every remembered browser loses its own sign-in budget (issue 35, finding 3).
+    await revokeDevices(trx, { dealerId: d.id }, null);
     // A completed reset lifts a sign-in lockout (decision 0630): whoever locked the account out
     // does not hold the mailbox, and the owner has just proved they do.
     await clear(trx, sharedLoginKey('dealer', d.email));
