@@ -14,6 +14,7 @@ import { affiliateStats, affiliateStatsVersion } from '../services/affiliate/sta
 import { dealerFirstOrderForm } from '../services/content/first-order-forms';
 import {
   changeDealerPassword,
+  listDealerDevices,
   listDealerSessions,
   ownProfile,
   signOutOtherSessions,
@@ -71,6 +72,9 @@ export const accountRouter = router({
   sessions: dealerProcedure
     .meta(rest('GET', '/api/dealer/sessions', "The signed-in dealer's live sessions (device, last seen)"))
     .query(({ ctx }) => listDealerSessions(ctx)),
+  devices: dealerProcedure
+    .meta(rest('GET', '/api/dealer/devices', "The browsers remembered for the signed-in dealer's sign-ins"))
+    .query(({ ctx }) => listDealerDevices(ctx)),
   signOutEverywhere: dealerProcedure
     .meta(rest('POST', '/api/dealer/sessions/sign-out-others', 'Ends every other session of the signed-in dealer'))
     .mutation(({ ctx }) => signOutOtherSessions(ctx)),

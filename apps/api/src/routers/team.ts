@@ -6,7 +6,7 @@ import {
   sessionRefInput,
   setAdminRoleInput,
 } from '@dn/schema';
-import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/team/own-account';
+import { changeOwnPassword, endOwnSession, listOwnDevices, listOwnSessions } from '../services/team/own-account';
 import { acceptInvitation, changeAdminRole, inviteAdmin, listTeam, removeAdmin } from '../services/team/team';
 import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
@@ -55,6 +55,9 @@ export const teamRouter = router({
   sessions: adminProcedure
     .meta(rest('GET', '/api/admin/me/sessions', 'Your own live sessions'))
     .query(({ ctx }) => listOwnSessions(ctx)),
+  devices: adminProcedure
+    .meta(rest('GET', '/api/admin/me/devices', 'The browsers remembered for your sign-ins'))
+    .query(({ ctx }) => listOwnDevices(ctx)),
   endSession: adminProcedure
     .meta(rest('DELETE', '/api/admin/me/sessions/{ref}', 'Ends one of your own sessions'))
     .input(sessionRefInput)

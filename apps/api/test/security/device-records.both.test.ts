@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/lib/device-cookie';
+import { upsertAdmin } from '../../src/services/accounts/admins';
 import { DEFAULT_LIMITS } from '../../src/services/accounts/rate-limit';
 import { issueToken } from '../../src/services/accounts/tokens';
 import { cookieOf, createDealer, createHarness, GENEROUS_LIMITS, type Harness } from '../helpers';
@@ -49,6 +50,13 @@ async function browser(email: string, password: string) {
   return { session: cookieOf(res), device: deviceOf(res) };
 }
 
+/** The dealer's remembered browsers, as their sessions card lists them. */
+async function devicesOf(cookie: string): Promise<{ current: boolean }[]> {
+  const res = await h.app.inject({ url: '/api/dealer/devices', headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 /** Someone elsewhere spends the account's shared budget: unknown clients are locked out. */
 async function lockShared(email: string) {
   for (let i = 0; i < BUDGET; i++) await login(email, `wrong-${i}`);
@@ -56,14 +64,29 @@ async function lockShared(email: string) {
 }
 
 describe('device cookies are recorded, listed and capped', () => {
-  it('a sign-in records its device, and the account’s sessions list shows it', async () => {
+  it('a sign-in records its device, and the account’s sessions card lists it (dealer and admin)', async () => {
     const d = await createDealer(h.db);
     const b = await browser(d.email, d.password);
-    const list = await h.app.inject({ url: '/api/dealer/sessions', headers: { cookie: `${b.session}; ${b.device}` } });
-    expect(list.statusCode).toBe(200);
-    const devices = (list.json() as { kind?: string; current: boolean }[]).filter((s) => s.kind === 'device');
-    expect(devices).toHaveLength(1);
-    expect(devices[0]).toMatchObject({ kind: 'device', current: true });
+    const list = await devicesOf(`${b.session}; ${b.device}`);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ current: true, device: expect.any(String) });
+    // A second sign-in from the same browser is the same device, not a new one.
+    const again = await login(d.email, d.password, b.device);
+    expect(again.statusCode).toBe(200);
+    expect(await devicesOf(cookieOf(again))).toHaveLength(1);
+
+    await upsertAdmin(h.db, 'device-admin', 'admin-device-pass-1');
+    const admin = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'device-admin', password: 'admin-device-pass-1' },
+    });
+    const mine = await h.app.inject({
+      url: '/api/admin/me/devices',
+      headers: { cookie: `${cookieOf(admin)}; ${deviceOf(admin)}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([expect.objectContaining({ current: true })]);
   });
 
   it(`past ${CAP} devices the oldest drops: its cookie no longer has a budget of its own, the newest does`, async () => {
@@ -71,8 +94,7 @@ describe('device cookies are recorded, listed and capped', () => {
     const minted: { session: string; device: string }[] = [];
     for (let i = 0; i < CAP + 2; i++) minted.push(await browser(d.email, d.password));
     const newest = minted.at(-1)!;
-    const list = await h.app.inject({ url: '/api/dealer/sessions', headers: { cookie: newest.session } });
-    expect((list.json() as { kind?: string }[]).filter((s) => s.kind === 'device')).toHaveLength(CAP);
+    expect(await devicesOf(newest.session)).toHaveLength(CAP);
     await lockShared(d.email);
     expect((await login(d.email, d.password, minted[0]!.device)).statusCode).toBe(429);
     expect((await login(d.email, d.password, minted[1]!.device)).statusCode).toBe(429);
@@ -124,8 +146,7 @@ describe('devices are revoked', () => {
       headers: { cookie: `${current.session}; ${current.device}` },
     });
     expect(out.statusCode).toBe(200);
-    const list = await h.app.inject({ url: '/api/dealer/sessions', headers: { cookie: `${current.session}; ${current.device}` } });
-    expect((list.json() as { kind?: string; current: boolean }[]).filter((s) => s.kind === 'device')).toEqual([
+    expect(await devicesOf(`${current.session}; ${current.device}`)).toEqual([
       expect.objectContaining({ current: true }),
     ]);
     await lockShared(d.email);

@@ -37,7 +37,9 @@ const signup = (email: string, i: number, over: Record<string, unknown> = {}) =>
     payload: application(email, over),
   });
 const callsLike = async (pattern: string) =>
-  (await h.db.selectFrom('callSchedules').select('email').where('email', 'ilike', pattern).execute()).map((r) => r.email);
+  (await h.db.selectFrom('callSchedules').select('email').where('email', 'ilike', pattern).execute()).map(
+    (r) => r.email,
+  );
 
 describe('only a plain address is accepted', () => {
   const forms = (victim: string) => [
@@ -124,11 +126,19 @@ describe('one mailbox, one application', () => {
     );
     const answers = await Promise.all(variants.map((v, i) => signup(v, i)));
     for (const r of answers) expect([200, 409, 429], r.body).toContain(r.statusCode);
-    const stored = await h.db.selectFrom('dealers').select('email').where('email', 'ilike', `%${local.slice(4)}%`).execute();
+    const stored = await h.db
+      .selectFrom('dealers')
+      .select('email')
+      .where('email', 'ilike', `%${local.slice(4)}%`)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(variants).toContain(stored[0]!.email);
     // One "application received" email, to the address as typed.
-    const mails = await h.db.selectFrom('emailOutbox').select('toAddress').where('toAddress', 'ilike', `%${local.slice(4)}%`).execute();
+    const mails = await h.db
+      .selectFrom('emailOutbox')
+      .select('toAddress')
+      .where('toAddress', 'ilike', `%${local.slice(4)}%`)
+      .execute();
     expect(mails.map((m) => m.toAddress)).toEqual([stored[0]!.email]);
   });
 

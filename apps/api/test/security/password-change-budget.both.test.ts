@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashCount, MAX_QUEUED_HASHES, verifyPassword } from '../../src/lib/password';
+import { hashCount, MAX_QUEUED_HASHES, MAX_QUEUED_PER_ACCOUNT, verifyPassword } from '../../src/lib/password';
 import { DEFAULT_LIMITS } from '../../src/services/accounts/rate-limit';
 import { createDealer, createHarness, GENEROUS_LIMITS, type Harness, signInAdmin, signInDealer } from '../helpers';
 
@@ -116,7 +116,9 @@ describe('the current-password check spends the sign-in budget', () => {
 
 describe('one account holds a small share of the hash queue', () => {
   it('verifications for one account past its share are refused at once with 503 and a retry time; another account still queues', async () => {
-    const SHARE = Math.floor(MAX_QUEUED_HASHES / 8);
+    const SHARE = MAX_QUEUED_PER_ACCOUNT;
+    expect(SHARE).toBeLessThanOrEqual(MAX_QUEUED_HASHES / 4);
+    expect(SHARE).toBeGreaterThanOrEqual(DEFAULT_LIMITS.loginPerAccount.max);
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$9sTbSlTio3Biev89thdrlKKiCaYsjjYVJxGAL3swxpg';
     const burst = Array.from({ length: SHARE + 6 }, (_, i) =>
       verifyPassword(hash, `guess-${i}`, 'dealer:victim@example.com').then(

@@ -59,14 +59,13 @@ export function revokeOtherDevices(ctx: Context & { user: User }, db = ctx.db): 
   return revokeDevices(db, ownerOf(ctx.user), cookieHash(ctx, account));
 }
 
-/** The user's remembered devices as the sessions list shows them (kind 'device'). */
+/** The user's remembered devices, most recently used first, as the sessions card lists them. */
 export async function devicesOf(ctx: Context & { user: User }) {
   const scope = ctx.user.role;
   const account = deviceAccount(scope, scope === 'admin' ? ctx.user.username : (ctx.user.email ?? ''));
   const here = cookieHash(ctx, account);
   const rows = await listDevices(ctx.db, ownerOf(ctx.user));
   return rows.map((d) => ({
-    kind: 'device' as const,
     ref: d.idHash.slice(0, 16),
     device: d.device,
     signedInAt: d.createdAt,

@@ -1,5 +1,5 @@
-import { findDealerCredentials, lockDealerAccount, setDealerPassword } from '@dn/db/queries/accounts';
 import { revokeDevices } from '@dn/db/queries/account-devices';
+import { findDealerCredentials, lockDealerAccount, setDealerPassword } from '@dn/db/queries/accounts';
 import { endSessionsOfUser } from '@dn/db/queries/sessions';
 import {
   ACTIVE_STATUSES,
@@ -83,7 +83,8 @@ export const RESET_ANSWER =
 export async function requestPasswordReset(ctx: Context, input: z.output<typeof resetPassword>) {
   const email = input.email.toLowerCase();
   await hit(ctx.db, `reset:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.resetPerIp);
-  await hit(ctx.db, `reset:account:${email}`, ctx.limits.resetPerAccount);
+  // One budget per mailbox, however the address is spelt (issue 35, decision 0880).
+  await hit(ctx.db, `reset:account:${canonicalMailbox(email)}`, ctx.limits.resetPerAccount);
   const dealer = await findDealerCredentials(ctx.db, email);
   const eligible = dealer && mayUsePortal(dealer.status) ? dealer : null;
   const sent = await ctx.db.transaction().execute(async (trx) => {

@@ -78,8 +78,7 @@ export async function check(db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<v
  * with a reservation in hand. Concurrent attempts each see their own count: at most `max` pass.
  * Returns the keys reserved, for `release` once the attempt turns out to be legitimate.
  */
-export const spend = (db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<string[]> =>
-  spendCounting(db, budgets, []);
+export const spend = (db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<string[]> => spendCounting(db, budgets, []);
 
 /**
  * As `spend`, and also counts one hit on each of `alsoCounted` without being refused by them: a

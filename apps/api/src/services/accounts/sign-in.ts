@@ -6,8 +6,8 @@ import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { verifyPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
-import { noticeLock, type SignInScope, sharedLoginKey } from './lock-notice';
 import { deviceAccount, knownDevice, rememberDevice } from './devices';
+import { noticeLock, type SignInScope, sharedLoginKey } from './lock-notice';
 import { type KeyedLimit, release, spendCounting } from './rate-limit';
 import { loadSessionUser, publicUser } from './users';
 

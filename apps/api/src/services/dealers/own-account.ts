@@ -17,7 +17,7 @@ import { release } from '../accounts/rate-limit';
 import { reserveSignIn, tellOwner } from '../accounts/sign-in';
 import { retireTokens } from '../accounts/tokens';
 import { audit } from '../audit/audit';
-import { listOwnSessions } from '../team/own-account';
+import { listOwnDevices, listOwnSessions } from '../team/own-account';
 
 /** What a signed-in dealer changes themselves (issue 15): profile, password, sessions. Email and tier stay the admin's. */
 
@@ -123,6 +123,9 @@ export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeo
 
 /** The dealer's live sessions (the admins' list, issue 14): device, last seen, which one is this. */
 export const listDealerSessions = (ctx: DealerCtx) => listOwnSessions(ctx);
+
+/** The browsers remembered for the dealer's sign-ins (issue 35), listed under the sessions. */
+export const listDealerDevices = (ctx: DealerCtx) => listOwnDevices(ctx);
 
 /** "Sign out everywhere": every other session and remembered device of this dealer ends at once. */
 export async function signOutOtherSessions(ctx: DealerCtx) {

@@ -57,20 +57,22 @@ export async function changeOwnPassword(ctx: AdminCtx, input: z.output<typeof ch
   return { ok: true as const, otherSessionsEnded: ended };
 }
 
-/**
- * The caller's live sessions (kind 'session'), then the browsers remembered for their sign-ins
- * (kind 'device', decision 0630 and issue 35: each has a sign-in budget of its own until revoked).
- */
 export async function listOwnSessions(ctx: AdminCtx) {
   const sessions = await listSessionsOfUser(ctx.db, ctx.user.id);
-  const live = sessions
-    .map((s) => ({ kind: 'session' as const, ...s, current: s.ref === ctx.meta.sessionRef }))
+  return sessions
+    .map((s) => ({ ...s, current: s.ref === ctx.meta.sessionRef }))
     .sort(
       (a, b) =>
         Number(b.current) - Number(a.current) || (b.lastSeenAt?.getTime() ?? 0) - (a.lastSeenAt?.getTime() ?? 0),
     );
-  return [...live, ...(await devicesOf(ctx))];
 }
+
+/**
+ * The browsers remembered for the caller's sign-ins (decision 0630, issue 35): each has a sign-in
+ * budget of its own until a password change (or, for a dealer, a reset or "sign out everywhere")
+ * revokes it. Shown under the sessions.
+ */
+export const listOwnDevices = (ctx: AdminCtx) => devicesOf(ctx);
 
 /** Ends one of the caller's sessions, or forgets one of their remembered devices, by its ref. */
 export async function endOwnSession(ctx: AdminCtx, ref: string) {
