@@ -1,3 +1,6 @@
+import { sql } from '@dn/db';
+import { canonicalMailbox } from '@dn/schema';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, type Harness, signInDealer } from '../helpers';
 import { application, booking } from './support';
@@ -181,5 +184,26 @@ describe('self-referral through a variant of the recruiter’s own mailbox', () 
     // No set-password or "application received" email reaches the recruiter's inbox under a variant.
     const mails = await h.db.selectFrom('emailOutbox').select('toAddress').where('toAddress', 'in', variants).execute();
     expect(mails).toEqual([]);
+  });
+});
+
+describe('the canonical mailbox', () => {
+  it('is the same in the app (budgets, self-referral) and in the database (one application per mailbox), for any plain address', async () => {
+    const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$/);
+    const atom = fc.stringMatching(/^[A-Za-z0-9_'-]{1,6}$/);
+    const local = fc
+      .tuple(fc.array(atom, { minLength: 1, maxLength: 3 }), fc.option(atom, { nil: undefined }))
+      .map(([parts, plus]) => `${parts.join('.')}${plus ? `+${plus}` : ''}`);
+    const domain = fc.oneof(
+      fc.constantFrom('gmail.com', 'GMail.com', 'googlemail.com', 'example.com'),
+      fc.tuple(fc.array(label, { minLength: 1, maxLength: 2 }), fc.constantFrom('com', 'org', 'co')).map(
+        ([ls, tld]) => `${ls.join('.')}.${tld}`,
+      ),
+    );
+    const addresses = fc.sample(fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`), 300);
+    const rows = await sql<{ a: string; m: string }>`
+      select a, dn_mailbox(a) as m from unnest(${addresses}::text[]) as a`.execute(h.db);
+    for (const r of rows.rows) expect(r.m, r.a).toBe(canonicalMailbox(r.a));
+    expect(rows.rows).toHaveLength(addresses.length);
   });
 });

@@ -9,7 +9,7 @@ export function RememberedBrowsers({ items: devices }: { items: readonly { curre
   if (devices.length === 0) return null;
   const here = devices.some((d) => d.current);
   return (
-    <Text size="sm" c="dimmed" mt="xs" data-testid="remembered-browsers">
+    <Text size="sm" mt="xs" data-testid="remembered-browsers">
       {devices.length} browser{devices.length === 1 ? '' : 's'} remembered for sign-in
       {here ? ', this one included' : ''}. Changing your password forgets the others.
     </Text>
