@@ -196,11 +196,14 @@ describe('the canonical mailbox', () => {
       .map(([parts, plus]) => `${parts.join('.')}${plus ? `+${plus}` : ''}`);
     const domain = fc.oneof(
       fc.constantFrom('gmail.com', 'GMail.com', 'googlemail.com', 'example.com'),
-      fc.tuple(fc.array(label, { minLength: 1, maxLength: 2 }), fc.constantFrom('com', 'org', 'co')).map(
-        ([ls, tld]) => `${ls.join('.')}.${tld}`,
-      ),
+      fc
+        .tuple(fc.array(label, { minLength: 1, maxLength: 2 }), fc.constantFrom('com', 'org', 'co'))
+        .map(([ls, tld]) => `${ls.join('.')}.${tld}`),
     );
-    const addresses = fc.sample(fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`), 300);
+    const addresses = fc.sample(
+      fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`),
+      300,
+    );
     const rows = await sql<{ a: string; m: string }>`
       select a, dn_mailbox(a) as m from unnest(${addresses}::text[]) as a`.execute(h.db);
     for (const r of rows.rows) expect(r.m, r.a).toBe(canonicalMailbox(r.a));
