@@ -13,6 +13,7 @@ import type { Deps } from './context';
 import type { Config } from './env';
 import { httpPlugin } from './http/index';
 import { declaredAccessPlugin } from './http/serve';
+import { onQueueFull } from './lib/password';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
@@ -170,6 +171,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await app.register(referralPlugin, { publicUrl: config.publicUrl });
   await app.register(etagPlugin);
   await app.register(cachePolicyPlugin);
+
+  // The hashing queue's refusals, on either transport: one warning a second with their count.
+  onQueueFull((refused) =>
+    app.log.warn({ refused }, 'password hashing queue full: sign-ins and password checks refused with 503'),
+  );
 
   if (opts.webRoot) await app.register(webPlugin, { root: opts.webRoot });
   // Every route: health, /trpc, the REST table, the web app's pages (http/).

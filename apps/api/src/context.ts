@@ -49,8 +49,11 @@ export interface RequestMeta {
 export interface SessionControl {
   signIn(user: { id: string; role: User['role'] }): Promise<void>;
   signOut(): Promise<void>;
-  /** Marks this browser as one that signed in to `account` (the device cookie, decision 0630). */
-  rememberDevice?(account: string): void;
+  /**
+   * Marks this browser as one that signed in to `account` with device id `id` (the device cookie,
+   * decision 0630); the service records the id (account_devices) before it calls this.
+   */
+  rememberDevice?(account: string, id: string): void;
 }
 
 export interface Limit {

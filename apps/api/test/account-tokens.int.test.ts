@@ -179,13 +179,13 @@ describe('POST /api/dealer/setup-password', () => {
     const token = await issue(d.id);
     const short = await setup(token, '12345');
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe('Password must be at least 6 characters long');
+    expect(short.json().message).toBe('Password must be at least 8 characters long');
     const long = await setup(token, 'x'.repeat(129));
     expect(long.statusCode).toBe(400);
-    const missing = await setupPassword(h.app, { password: 'abcdef' });
+    const missing = await setupPassword(h.app, { password: 'abcdef-gh' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Token is required');
-    expect((await setup(token, '123456')).statusCode).toBe(200);
+    expect((await setup(token, 'set-pass-8')).statusCode).toBe(200);
   });
 
   it('refuses a dealer who may not sign in and keeps the link for when the account reopens', async () => {

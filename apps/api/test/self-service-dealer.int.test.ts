@@ -109,7 +109,7 @@ describe('password and sessions', () => {
       newPassword: '12345',
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fieldErrors.newPassword).toBe('Password must be at least 6 characters long');
+    expect(short.json().fieldErrors.newPassword).toBe('Password must be at least 8 characters long');
     expect((await send('GET', '/api/dealer/info', other)).statusCode).toBe(200);
 
     const ok = await send('POST', '/api/dealer/password', here, {

@@ -27,7 +27,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await page.getByLabel('New password', { exact: true }).fill('12345');
   await page.getByLabel('Confirm password').fill('12345');
   await page.getByRole('button', { name: 'Set Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('journey-pass-1');
   await page.getByLabel('Confirm password').fill('journey-pass-2');
   await page.getByRole('button', { name: 'Set Password' }).click();

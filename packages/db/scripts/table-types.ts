@@ -53,7 +53,7 @@ export const TABLE_TYPES: TableTypesConfig = {
     'admin_preferences.export_columns': 'string[]',
   },
   // The shard counters of migrations 0950 and 0960.
-  keptByTriggers: ['referral_versions.n', 'admin_versions.n'],
+  keptByTriggers: ['referral_versions.n', 'admin_versions.n', 'dealers.mailbox'],
 };
 
 /** What the introspection leaves out, read from the catalog (gen-types.ts). */

@@ -7,7 +7,33 @@ export const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 2_000;
 export const MAX_URL = 2_048;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A plain address, `local@domain` (zod's own pattern, as `z.email()` uses): dot-separated atoms of
+ * letters, digits and `_'+-`, a domain of labels and a TLD. No comment `(…)`, display name `<…>`,
+ * group `g:…;`, quotes, list or whitespace: mail libraries deliver those forms to a mailbox the
+ * string does not show, which let one mailbox take many budgets (issue 35, finding 1).
+ */
+const EMAIL_RE = z.regexes.email;
+
+/**
+ * The mailbox an address delivers to, as budgets, duplicate applications and the self-referral
+ * check count it (issue 35, finding 1; decision 0880): lower-cased, a `+tag` removed, and for
+ * gmail.com and googlemail.com the dots of the local part removed and the domain gmail.com. The
+ * address as typed is what is stored and shown. The same rule is `dn_mailbox()` in the database
+ * (migration 0880), which keeps applications unique per mailbox.
+ */
+export function canonicalMailbox(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
+}
 
 /** Trimmed text; an empty one fails with `required`. */
 export const requiredText = (required: string, max = MAX_TEXT) =>

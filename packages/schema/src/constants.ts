@@ -43,7 +43,8 @@ export const RECRUITER_COOKIE = 'recruiter_id';
 export const RECRUITER_COOKIE_DAYS = 30;
 export const RECENT_REFERRALS = 5;
 
-export const PASSWORD_MIN = 6;
+/** NIST SP 800-63B's minimum for a memorized secret (issue 35, finding 11; decision 0881). */
+export const PASSWORD_MIN = 8;
 /** Long enough for any passphrase, short enough that nobody makes the server hash a megabyte. */
 export const PASSWORD_MAX = 128;
 

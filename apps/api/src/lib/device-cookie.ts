@@ -11,8 +11,11 @@ export const DEVICE_COOKIE_MAX_AGE_SEC = 365 * 24 * 60 * 60;
 const mac = (secret: string, body: string) =>
   createHmac('sha256', `device-cookie:${secret}`).update(body).digest('base64url');
 
-export function signDevice(secret: string, account: string): string {
-  const body = `${Buffer.from(account).toString('base64url')}.${randomBytes(12).toString('base64url')}`;
+/** A fresh device id (12 random bytes); the server keeps its SHA-256 (account_devices, issue 35). */
+export const newDeviceId = () => randomBytes(12).toString('base64url');
+
+export function signDevice(secret: string, account: string, id: string): string {
+  const body = `${Buffer.from(account).toString('base64url')}.${id}`;
   return `${body}.${mac(secret, body)}`;
 }
 
@@ -26,4 +29,31 @@ export function readDevice(secret: string, value: string | undefined): { account
   const got = Buffer.from(sig);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
   return { account: Buffer.from(acct, 'base64url').toString(), id };
+}
+
+/** A short, non-identifying name for a browser: "Firefox on Windows" (the full user agent is not kept). */
+export function deviceOf(ua: string | null | undefined): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Android/.test(ua)
+          ? 'Android'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'another system';
+  if (browser === 'Browser' && os === 'another system') return 'Unknown device';
+  return `${browser} on ${os}`;
 }

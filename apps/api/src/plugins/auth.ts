@@ -8,7 +8,7 @@ import {
   type SessionControl,
   type User,
 } from '../context';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, readDevice, signDevice } from '../lib/device-cookie';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, deviceOf, readDevice, signDevice } from '../lib/device-cookie';
 import { sha256 } from '../lib/tokens';
 import { loadSessionUser } from '../services/accounts/users';
 import { SESSION_COOKIE, SESSION_RENEW_MS, sessionExpiry } from './session';
@@ -23,33 +23,6 @@ declare module 'fastify' {
 }
 
 const userCache = new WeakMap<object, Promise<User | null>>();
-
-/** A short, non-identifying name for a browser: "Firefox on Windows" (the full user agent is not kept). */
-export function deviceOf(ua: string | undefined): string {
-  if (!ua) return 'Unknown device';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : 'Browser';
-  const os = /Windows/.test(ua)
-    ? 'Windows'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Mac OS X/.test(ua)
-        ? 'macOS'
-        : /Android/.test(ua)
-          ? 'Android'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : 'another system';
-  if (browser === 'Browser' && os === 'another system') return 'Unknown device';
-  return `${browser} on ${os}`;
-}
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { deps: Deps }) => {
@@ -123,11 +96,11 @@ export const authPlugin = fp(
           req.session.set('device', deviceOf(typeof ua === 'string' ? ua : undefined));
           userCache.delete(req);
         },
-        rememberDevice(account) {
+        rememberDevice(account, id) {
           // Written in onSend below, after the session cookie, which stays the first Set-Cookie.
           pendingDevice.set(
             reply,
-            app.serializeCookie(DEVICE_COOKIE, signDevice(opts.deps.config.sessionSecret, account), {
+            app.serializeCookie(DEVICE_COOKIE, signDevice(opts.deps.config.sessionSecret, account, id), {
               httpOnly: true,
               sameSite: 'lax',
               secure: opts.deps.config.publicUrl.startsWith('https:'),

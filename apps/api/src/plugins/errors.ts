@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, HTTP_STATUS, INTERNAL_MESSAGE, pgErrorCode, retryAfterOf, toAppError } from '../lib/app-error';
+import { isQueueFull } from '../lib/password';
 
 /**
  * The HTTP side of the one error mapping (lib/app-error.ts `toAppError`): REST answers, the
@@ -15,7 +16,8 @@ export const errorsPlugin = fp(
       const known = toAppError(err);
       if (known) {
         const status = HTTP_STATUS[known.code];
-        if (status >= 500) req.log.error({ err }, 'service unavailable');
+        // A full hashing queue is logged by the queue itself, once a second (lib/password.ts).
+        if (status >= 500 && !isQueueFull(known)) req.log.error({ err }, 'service unavailable');
         else if (pgErrorCode(err)) req.log.warn({ err }, 'refused by the database');
         const retryAfter = retryAfterOf(known);
         if (retryAfter) reply.header('retry-after', String(retryAfter));

@@ -17,6 +17,7 @@ import { dealerListVersion, dealerOptions, listDealers } from '../services/deale
 import { dealerMetricsVersion, getDealerMetrics } from '../services/dealers/metrics';
 import {
   changeDealerPassword,
+  listDealerDevices,
   listDealerSessions,
   ownProfile,
   signOutOtherSessions,
@@ -161,6 +162,9 @@ export const dealersAccount = router({
   sessions: dealerProcedure
     .meta(rest('GET', '/api/dealer/sessions', "The signed-in dealer's live sessions (device, last seen)"))
     .query(({ ctx }) => listDealerSessions(ctx)),
+  devices: dealerProcedure
+    .meta(rest('GET', '/api/dealer/devices', "The browsers remembered for the signed-in dealer's sign-ins"))
+    .query(({ ctx }) => listDealerDevices(ctx)),
   signOutEverywhere: dealerProcedure
     .meta(rest('POST', '/api/dealer/sessions/sign-out-others', 'Ends every other session of the signed-in dealer'))
     .mutation(({ ctx }) => signOutOtherSessions(ctx)),

@@ -6,7 +6,7 @@ import {
   sessionRefInput,
   setAdminRoleInput,
 } from '@dn/schema';
-import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/team/own-account';
+import { changeOwnPassword, endOwnSession, listOwnDevices, listOwnSessions } from '../services/team/own-account';
 import {
   acceptInvitation,
   changeAdminRole,
@@ -82,6 +82,9 @@ export const teamRouter = router({
   sessions: adminProcedure
     .meta({ ...rest('GET', '/api/admin/me/sessions', 'Your own live sessions'), yours: true })
     .query(({ ctx }) => listOwnSessions(ctx)),
+  devices: adminProcedure
+    .meta(rest('GET', '/api/admin/me/devices', 'The browsers remembered for your sign-ins'))
+    .query(({ ctx }) => listOwnDevices(ctx)),
   endSession: adminProcedure
     .meta(rest('DELETE', '/api/admin/me/sessions/{ref}', 'Ends one of your own sessions'))
     .input(sessionRefInput)

@@ -27,6 +27,16 @@ export type Tier = 'Affiliate' | 'Authorized' | 'Preferred';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountDevices {
+  account: string;
+  adminId: string | null;
+  createdAt: Generated<Timestamp>;
+  dealerId: string | null;
+  device: string;
+  idHash: string;
+  lastUsedAt: Generated<Timestamp>;
+}
+
 export interface AdminActionItems {
   actionId: string;
   afterUpdatedAt: Timestamp;
@@ -221,6 +231,7 @@ export interface Dealers {
   lastOrderDate: Timestamp | null;
   licensedInstallers: Generated<boolean>;
   logoUrl: string | null;
+  mailbox: ReadOnly<string | null>;
   maintainInventory: Generated<boolean>;
   monthlyVolume: number | null;
   onboardingCallOk: Generated<boolean>;
@@ -355,6 +366,7 @@ export interface Sessions {
 }
 
 export interface DB {
+  accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
   adminActions: AdminActions;
   adminInvitations: AdminInvitations;

@@ -29,6 +29,7 @@ import * as m0990 from './2026-11-27-0990-outbox-queue-order';
 import * as m1000 from './2026-11-27-1000-bump-functions-plpgsql';
 import * as m1010 from './2026-11-27-1010-email-sort-index';
 import * as m0860 from './2026-11-28-0860-ledger-payable';
+import * as m0880 from './2026-11-28-0880-mailbox-and-devices';
 import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1000-bump-functions-plpgsql': m1000,
   '2026-11-27-1010-email-sort-index': m1010,
   '2026-11-28-0860-ledger-payable': m0860,
+  '2026-11-28-0880-mailbox-and-devices': m0880,
   '2026-11-28-0885-referral-picker-opt-out': m0885,
 };

@@ -1,11 +1,19 @@
+import { revokeDevices } from '@dn/db/queries/account-devices';
 import { findDealerCredentials, lockDealerAccount, setDealerPassword } from '@dn/db/queries/accounts';
 import { endSessionsOfUser } from '@dn/db/queries/sessions';
-import { ACTIVE_STATUSES, type DealerStatus, INVALID_LINK, type resetPassword, type setupPassword } from '@dn/schema';
+import {
+  ACTIVE_STATUSES,
+  canonicalMailbox,
+  type DealerStatus,
+  INVALID_LINK,
+  type resetPassword,
+  type setupPassword,
+} from '@dn/schema';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
-import { hashPassword } from '../../lib/password';
+import { assertNotCommonPassword, hashPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
 import { queuePasswordChangedEmail, queueResetEmail, queueSetupLinkEmail } from './emails';
 import { lockNoticeKey, sharedLoginKey } from './lock-notice';
@@ -24,6 +32,7 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
   // A cheap look first: nobody makes the server hash a password for a link that cannot work.
   await assertTokenUsable(ctx.db, input.token);
 
+  assertNotCommonPassword(input.password, 'password');
   const hash = await hashPassword(input.password);
   const dealer = await ctx.db.transaction().execute(async (trx) => {
     const { dealerId, purpose } = await consumeToken(trx, input.token);
@@ -34,6 +43,8 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
       throw new AppError('FORBIDDEN', STATUS_MESSAGES[d.status] ?? 'Please contact support.');
     await setDealerPassword(trx, d.id, hash);
     await retireTokens(trx, d.id);
+    // Every remembered browser loses its own sign-in budget (issue 35, finding 3).
+    await revokeDevices(trx, { dealerId: d.id }, null);
     // A completed reset lifts a sign-in lockout (decision 0630): whoever locked the account out
     // does not hold the mailbox, and the owner has just proved they do.
     await clear(trx, sharedLoginKey('dealer', d.email));
@@ -72,7 +83,8 @@ export const RESET_ANSWER =
 export async function requestPasswordReset(ctx: Context, input: z.output<typeof resetPassword>) {
   const email = input.email.toLowerCase();
   await hit(ctx.db, `reset:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.resetPerIp);
-  await hit(ctx.db, `reset:account:${email}`, ctx.limits.resetPerAccount);
+  // One budget per mailbox, however the address is spelt (issue 35, decision 0880).
+  await hit(ctx.db, `reset:account:${canonicalMailbox(email)}`, ctx.limits.resetPerAccount);
   const dealer = await findDealerCredentials(ctx.db, email);
   const eligible = dealer && mayUsePortal(dealer.status) ? dealer : null;
   const sent = await ctx.db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import {
   type HitWindow,
   releaseHits,
 } from '@dn/db/queries/rate-limits';
+import { canonicalMailbox } from '@dn/schema';
 import type { Limit, RateLimits } from '../../context';
 import { AppError } from '../../lib/app-error';
 
@@ -79,14 +80,26 @@ export async function check(db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<v
  * with a reservation in hand. Concurrent attempts each see their own count: at most `max` pass.
  * Returns the keys reserved, for `release` once the attempt turns out to be legitimate.
  */
-export async function spend(db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<string[]> {
+export const spend = (db: Kysely<DB>, ...budgets: KeyedLimit[]): Promise<string[]> => spendCounting(db, budgets, []);
+
+/**
+ * As `spend`, and also counts one hit on each of `alsoCounted` without being refused by them: a
+ * known device's sign-in is gated by its own budget but still adds to the account's shared one,
+ * whose lock the owner is told of (issue 35, finding 3). Returns every key counted.
+ */
+export async function spendCounting(
+  db: Kysely<DB>,
+  gating: readonly KeyedLimit[],
+  alsoCounted: readonly KeyedLimit[],
+): Promise<string[]> {
+  const all = [...gating, ...alsoCounted];
   const windows = await countHits(
     db,
-    budgets.map(([key, limit]) => ({ key, windowSec: limit.windowSec })),
+    all.map(([key, limit]) => ({ key, windowSec: limit.windowSec })),
   );
-  const refused = overBudget(windows, budgets);
+  const refused = overBudget(windows, gating);
   if (refused) throw refused;
-  return budgets.map(([key]) => key);
+  return all.map(([key]) => key);
 }
 
 /** The budgets as a statement that spends them on its way takes them (insertApplication). */
@@ -105,8 +118,11 @@ export function overBudget(windows: readonly HitWindow[], budgets: readonly Keye
   return null;
 }
 
-/** The per-recipient key: one budget per mailbox, whichever form or IP asks (decision 0701). */
-export const recipientKey = (email: string) => `mail:to:${email.trim().toLowerCase()}`;
+/**
+ * The per-recipient key: one budget per mailbox, whichever form or IP asks (decision 0701), the
+ * canonical mailbox (issue 35, decision 0880), so `+tag`, case and gmail-dot variants share it.
+ */
+export const recipientKey = (email: string) => `mail:to:${canonicalMailbox(email)}`;
 
 /**
  * Counts one anonymous email to `email` against its budget and says whether it may be sent. Call

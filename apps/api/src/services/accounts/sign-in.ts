@@ -6,8 +6,9 @@ import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { verifyPassword } from '../../lib/password';
 import { audit } from '../audit/audit';
+import { deviceAccount, knownDevice, rememberDevice } from './devices';
 import { noticeLock, type SignInScope, sharedLoginKey } from './lock-notice';
-import { release, spend } from './rate-limit';
+import { type KeyedLimit, release, spendCounting } from './rate-limit';
 import { loadSessionUser, publicUser } from './users';
 
 type Credentials = z.output<typeof login>;
@@ -22,22 +23,21 @@ export const STATUS_MESSAGES: Record<string, string> = {
 /**
  * Count first, then verify (decision 0630): the attempt spends its per-IP and per-account budgets
  * in one statement before any password work, so a burst (concurrent requests, a tRPC batch) gets
- * at most the budget's number of hashes. Returns the reservation, released only on success.
+ * at most the budget's number of hashes. Returns the reservation, released only on success. Used
+ * by sign-in and by the current-password check of a password change (issue 35, finding 2).
  */
-async function reserve(ctx: Context, scope: SignInScope, account: string): Promise<string[]> {
-  // A browser that signed in to this account before (its device cookie names it) spends a budget of
-  // its own; unknown clients share the account's, so whoever locks that out does not lock the owner.
-  const name = `${scope}:${account.toLowerCase()}`;
-  const device = ctx.meta.device?.account === name ? `:device:${ctx.meta.device.id}` : '';
+export async function reserveSignIn(ctx: Context, scope: SignInScope, account: string): Promise<string[]> {
+  // A browser whose device cookie names this account and is on record (decision 0630, issue 35)
+  // spends a budget of its own; unknown clients share the account's, so whoever locks that out
+  // does not lock the owner. The device's attempts still add to the shared window, whose lock the
+  // owner is told of: a known device cannot guess silently.
+  const device = await knownDevice(ctx, deviceAccount(scope, account));
+  const shared: KeyedLimit = [sharedLoginKey(scope, account), ctx.limits.loginPerAccount];
+  const perIp: KeyedLimit = [`login:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.loginPerIp];
   try {
-    return await spend(
-      ctx.db,
-      [`login:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.loginPerIp],
-      [
-        device ? `${sharedLoginKey(scope, account)}${device}` : sharedLoginKey(scope, account),
-        ctx.limits.loginPerAccount,
-      ],
-    );
+    return device
+      ? await spendCounting(ctx.db, [perIp, [`${shared[0]}:device:${device}`, ctx.limits.loginPerAccount]], [shared])
+      : await spendCounting(ctx.db, [perIp, shared], []);
   } catch (err) {
     // A lockout shows in the Activity tab with the account it protected (issue 14).
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
@@ -48,14 +48,14 @@ async function reserve(ctx: Context, scope: SignInScope, account: string): Promi
         success: false,
         details: { scope, account: account.slice(0, 254) },
       });
-      if (!device) await tellOwner(ctx, scope, account);
+      await tellOwner(ctx, scope, account);
     }
     throw err;
   }
 }
 
 /** The owner hears once per lock window that the shared budget is spent (decision 0700). */
-async function tellOwner(ctx: Context, scope: SignInScope, account: string) {
+export async function tellOwner(ctx: Context, scope: SignInScope, account: string) {
   try {
     await noticeLock(ctx, scope, account, ctx.limits.loginPerAccount.max);
   } catch (err) {
@@ -65,7 +65,7 @@ async function tellOwner(ctx: Context, scope: SignInScope, account: string) {
 }
 
 async function failed(ctx: Context, scope: SignInScope, account: string, message: string) {
-  // reserve() already counted this attempt against every budget.
+  // reserveSignIn() already counted this attempt against every budget.
   await audit(ctx.db, ctx, {
     eventType: 'auth.sign_in_failed',
     category: 'auth',
@@ -74,20 +74,19 @@ async function failed(ctx: Context, scope: SignInScope, account: string, message
     details: { scope, account: account.slice(0, 254) },
   });
   // This failure may have been the one that spent the shared budget: its owner is told.
-  const name = `${scope}:${account.toLowerCase()}`;
-  if (ctx.meta.device?.account !== name) await tellOwner(ctx, scope, account);
+  await tellOwner(ctx, scope, account);
   return new AppError('UNAUTHORIZED', message);
 }
 
 export async function adminLogin(ctx: Context, input: Credentials) {
-  const reservation = await reserve(ctx, 'admin', input.username);
+  const reservation = await reserveSignIn(ctx, 'admin', input.username);
   const admin = await findAdminByUsername(ctx.db, input.username);
-  const ok = await verifyPassword(admin?.passwordHash, input.password);
+  const ok = await verifyPassword(admin?.passwordHash, input.password, deviceAccount('admin', input.username));
   if (!admin || !ok) throw await failed(ctx, 'admin', input.username, 'Invalid username or password');
   // Only this attempt's own hit is given back: failures counted by others stay counted.
   await release(ctx.db, reservation);
   await ctx.session.signIn({ id: admin.id, role: 'admin' });
-  ctx.session.rememberDevice?.(`admin:${input.username.toLowerCase()}`);
+  await rememberDevice(ctx, deviceAccount('admin', input.username), { adminId: admin.id });
   await audit(
     ctx.db,
     { ...ctx, user: null },
@@ -104,16 +103,16 @@ export async function adminLogin(ctx: Context, input: Credentials) {
 
 /** Dealers sign in with their email as the username. */
 export async function dealerLogin(ctx: Context, input: Credentials) {
-  const reservation = await reserve(ctx, 'dealer', input.username);
+  const reservation = await reserveSignIn(ctx, 'dealer', input.username);
   const dealer = await findDealerCredentials(ctx.db, input.username);
-  const ok = await verifyPassword(dealer?.password, input.password);
+  const ok = await verifyPassword(dealer?.password, input.password, deviceAccount('dealer', input.username));
   if (!dealer || !ok) throw await failed(ctx, 'dealer', input.username, 'Invalid email or password');
   await release(ctx.db, reservation);
   // The status is told only to someone who knows the password.
   const statusMessage = STATUS_MESSAGES[dealer.status];
   if (statusMessage) throw new AppError('FORBIDDEN', statusMessage);
   await ctx.session.signIn({ id: dealer.id, role: 'dealer' });
-  ctx.session.rememberDevice?.(`dealer:${input.username.toLowerCase()}`);
+  await rememberDevice(ctx, deviceAccount('dealer', input.username), { dealerId: dealer.id });
   await audit(ctx.db, ctx, {
     eventType: 'auth.signed_in',
     category: 'auth',

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
 import { findDealerByEmailCi, findReferrableDealer, insertApplication } from '@dn/db/queries/dealers';
-import type { DealerApplication } from '@dn/schema';
+import { canonicalMailbox, type DealerApplication } from '@dn/schema';
 import type { Context } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
@@ -16,6 +16,9 @@ export const UNKNOWN_REFERRER = 'Please select how you were referred';
 
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
+/** One mailbox, however it is spelt (issue 35, decision 0880): a recruiter's `me+1@…` is still them. */
+const sameMailbox = (a: string, b: string) => canonicalMailbox(a) === canonicalMailbox(b);
+
 type Attribution =
   | { referredBy: string; referralType: 'automatic'; linkId: string; recruiterId: string }
   | { referredBy: string; referralType: 'manual' }
@@ -27,8 +30,8 @@ type Attribution =
  * approved dealer. One statement that commits (issue 16: each commit is a wait for the disk): it
  * counts the address's signup budget and the recipient's email budget (decision 0630) and, only
  * within both, stores the dealer row, the link's counter, the audit rows, the status link and the
- * email (insertApplication), where the unique index on lower(email) settles duplicates,
- * simultaneous or not. An application refused or not stored gives its email hit back; the
+ * email (insertApplication), where the unique indexes on lower(email) and on the canonical mailbox
+ * (migration 0880: `me+1@…` and gmail's dots are one mailbox) settle duplicates, simultaneous or not. An application refused or not stored gives its email hit back; the
  * address's hit stays.
  */
 export async function signup(ctx: Context, input: DealerApplication) {
@@ -84,7 +87,7 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
         success: false,
         details: { email: input.email },
       });
-    } else if (link.dealerEmail.toLowerCase() === input.email) {
+    } else if (sameMailbox(link.dealerEmail, input.email)) {
       notes.push({
         eventType: 'referral.self_refused',
         category: 'affiliate',
@@ -110,7 +113,7 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
       await spend(db, addressBudget);
       throw new AppError('INVALID_INPUT', UNKNOWN_REFERRER, { fieldErrors: { referredBy: UNKNOWN_REFERRER } });
     }
-    if (referrer.email.toLowerCase() !== input.email) {
+    if (!sameMailbox(referrer.email, input.email)) {
       attribution = { referredBy: referrer.id, referralType: 'manual' };
     }
   }

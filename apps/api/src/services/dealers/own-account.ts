@@ -10,10 +10,14 @@ import type { changeOwnPasswordInput, dealerProfileInput } from '@dn/schema';
 import type { z } from 'zod';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../../lib/password';
+import { deviceAccount, revokeOtherDevices } from '../accounts/devices';
 import { queuePasswordChangedEmail } from '../accounts/emails';
+import { release } from '../accounts/rate-limit';
+import { reserveSignIn, tellOwner } from '../accounts/sign-in';
+import { retireTokens } from '../accounts/tokens';
 import { audit } from '../audit/audit';
-import { listOwnSessions } from '../team/own-account';
+import { listOwnDevices, listOwnSessions } from '../team/own-account';
 
 /** What a signed-in dealer changes themselves (issue 15): profile, password, sessions. Email and tier stay the admin's. */
 
@@ -70,10 +74,21 @@ export async function updateOwnProfile(ctx: DealerCtx, input: z.output<typeof de
   return { ok: true as const, changed };
 }
 
-/** The current password is required; the other sessions end, and the "password changed" email goes out. */
+/**
+ * The current password is required, checked as a sign-in is: it spends the account's sign-in
+ * budget before the hash (issue 35, finding 2). The other sessions and remembered devices end, live
+ * reset and set-up links are retired, and the "password changed" email goes out.
+ */
 export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeof changeOwnPasswordInput>) {
+  assertNotCommonPassword(input.newPassword, 'newPassword');
+  const account = ctx.user.email ?? '';
+  const reservation = await reserveSignIn(ctx, 'dealer', account);
   const row = await findDealerPasswordForUpdate(ctx.db, ctx.user.id);
-  if (!row?.password || !(await verifyPassword(row.password, input.currentPassword))) {
+  if (
+    !row?.password ||
+    !(await verifyPassword(row.password, input.currentPassword, deviceAccount('dealer', account)))
+  ) {
+    await tellOwner(ctx, 'dealer', account);
     await audit(ctx.db, ctx, {
       eventType: 'dealer.password_change_failed',
       category: 'auth',
@@ -85,12 +100,16 @@ export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeo
       fieldErrors: { currentPassword: 'Current password is incorrect' },
     });
   }
+  await release(ctx.db, reservation);
   const hash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     const dealer = await findDealerPasswordForUpdate(trx, ctx.user.id);
     if (!dealer) throw new AppError('NOT_FOUND', 'Dealer not found');
     await replaceDealerPassword(trx, dealer.id, hash);
     const n = await endOtherSessionsOfUser(trx, dealer.id, ctx.meta.sessionRef);
+    // A link emailed before the change would set a password over it (issue 35, finding 11).
+    await retireTokens(trx, dealer.id);
+    await revokeOtherDevices(ctx, trx);
     await queuePasswordChangedEmail(trx, dealer, ctx.config);
     await audit(trx, ctx, {
       eventType: 'dealer.password_changed',
@@ -108,9 +127,13 @@ export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeo
 /** The dealer's live sessions (the admins' list, issue 14): device, last seen, which one is this. */
 export const listDealerSessions = (ctx: DealerCtx) => listOwnSessions(ctx);
 
-/** "Sign out everywhere": every other session of this dealer ends at once. */
+/** The browsers remembered for the dealer's sign-ins (issue 35), listed under the sessions. */
+export const listDealerDevices = (ctx: DealerCtx) => listOwnDevices(ctx);
+
+/** "Sign out everywhere": every other session and remembered device of this dealer ends at once. */
 export async function signOutOtherSessions(ctx: DealerCtx) {
   const n = await endOtherSessionsOfUser(ctx.db, ctx.user.id, ctx.meta.sessionRef);
+  await revokeOtherDevices(ctx);
   await audit(ctx.db, ctx, {
     eventType: 'dealer.signed_out_everywhere',
     category: 'auth',

@@ -5,17 +5,31 @@ import type { changeOwnPasswordInput } from '@dn/schema';
 import type { z } from 'zod';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../../lib/password';
+import { deviceAccount, devicesOf, forgetDevice, revokeOtherDevices } from '../accounts/devices';
+import { release } from '../accounts/rate-limit';
+import { reserveSignIn, tellOwner } from '../accounts/sign-in';
 import { audit } from '../audit/audit';
 
 /** What every admin may do to their own account, whatever their role (issue 14). */
 
 type AdminCtx = Context & { user: User };
 
-/** Changes the caller's password (the current one required); every other session of theirs ends. */
+/**
+ * Changes the caller's password (the current one required, checked as a sign-in is: it spends the
+ * account's sign-in budget before the hash, issue 35 finding 2); every other session and remembered
+ * device of theirs ends.
+ */
 export async function changeOwnPassword(ctx: AdminCtx, input: z.output<typeof changeOwnPasswordInput>) {
+  assertNotCommonPassword(input.newPassword, 'newPassword');
+  const account = ctx.user.username;
+  const reservation = await reserveSignIn(ctx, 'admin', account);
   const current = await findAdminForUpdate(ctx.db, ctx.user.id);
-  if (!current || !(await verifyPassword(current.passwordHash, input.currentPassword))) {
+  if (
+    !current ||
+    !(await verifyPassword(current.passwordHash, input.currentPassword, deviceAccount('admin', account)))
+  ) {
+    await tellOwner(ctx, 'admin', account);
     await audit(ctx.db, ctx, {
       eventType: 'admin.password_change_failed',
       category: 'auth',
@@ -26,10 +40,12 @@ export async function changeOwnPassword(ctx: AdminCtx, input: z.output<typeof ch
       fieldErrors: { currentPassword: 'Current password is incorrect' },
     });
   }
+  await release(ctx.db, reservation);
   const hash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     await setAdminPassword(trx, ctx.user.id, hash);
     const n = await endOtherSessionsOfUser(trx, ctx.user.id, ctx.meta.sessionRef);
+    await revokeOtherDevices(ctx, trx);
     await audit(trx, ctx, {
       eventType: 'admin.password_changed',
       category: 'auth',
@@ -51,8 +67,16 @@ export async function listOwnSessions(ctx: AdminCtx) {
     );
 }
 
+/**
+ * The browsers remembered for the caller's sign-ins (decision 0630, issue 35): each has a sign-in
+ * budget of its own until a password change (or, for a dealer, a reset or "sign out everywhere")
+ * revokes it. Shown under the sessions.
+ */
+export const listOwnDevices = (ctx: AdminCtx) => devicesOf(ctx);
+
+/** Ends one of the caller's sessions, or forgets one of their remembered devices, by its ref. */
 export async function endOwnSession(ctx: AdminCtx, ref: string) {
-  const n = await endSessionOfUserByRef(ctx.db, ctx.user.id, ref);
+  const n = (await endSessionOfUserByRef(ctx.db, ctx.user.id, ref)) || (await forgetDevice(ctx, ref));
   if (n === 0) throw new AppError('NOT_FOUND', 'Session not found');
   await audit(ctx.db, ctx, {
     eventType: 'admin.session_ended',

@@ -30,7 +30,7 @@ import {
 import type { z } from 'zod';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { hashPassword } from '../../lib/password';
+import { assertNotCommonPassword, hashPassword } from '../../lib/password';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { loadSessionUser, publicUser } from '../accounts/users';
 import { audit } from '../audit/audit';
@@ -184,6 +184,7 @@ export async function acceptInvitation(ctx: Context, input: z.output<typeof acce
   const pending = await findToken(ctx.db, hash);
   if (pending?.purpose !== 'admin_invite') throw new AppError('INVALID_INPUT', INVALID_LINK);
   if (pending.used || new Date(pending.expiresAt) <= new Date()) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+  assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const admin = await ctx.db.transaction().execute(async (trx) => {
     const used = await useInviteToken(trx, hash);

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RememberedBrowsers } from '../../components/RememberedBrowsers';
 import { useTrpc } from '../../lib/trpc';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
@@ -20,7 +21,11 @@ export function SecurityCard() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const sessions = useQuery(trpc.account.sessions.queryOptions());
-  const refresh = () => queryClient.invalidateQueries(trpc.account.sessions.pathFilter());
+  const devices = useQuery(trpc.account.devices.queryOptions());
+  const refresh = () => {
+    void queryClient.invalidateQueries(trpc.account.sessions.pathFilter());
+    return queryClient.invalidateQueries(trpc.account.devices.pathFilter());
+  };
   const change = useMutation(
     trpc.account.changePassword.mutationOptions({
       onSuccess: (r) => {
@@ -80,6 +85,7 @@ export function SecurityCard() {
         </Table.Tbody>
       </Table>
       {sessions.data && sessions.data.length === 0 && <Text size="sm">No sessions.</Text>}
+      <RememberedBrowsers items={devices.data ?? []} />
       <Group justify="flex-end" mt="sm">
         <Button variant="light" color="red" onClick={() => everywhere.mutate()} loading={everywhere.isPending}>
           Sign out everywhere else

@@ -3,6 +3,7 @@ import { Badge, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { RememberedBrowsers } from '../../components/RememberedBrowsers';
 import { useTrpc } from '../../lib/trpc';
 import { ChangePasswordForm } from '../account-settings/ChangePasswordForm';
 
@@ -10,6 +11,7 @@ import { ChangePasswordForm } from '../account-settings/ChangePasswordForm';
 export function AccountTab() {
   const trpc = useTrpc();
   const sessions = useQuery(trpc.team.sessions.queryOptions());
+  const devices = useQuery(trpc.team.devices.queryOptions());
   const change = useMutation(
     trpc.team.changePassword.mutationOptions({
       onSuccess: (r) => {
@@ -19,6 +21,7 @@ export function AccountTab() {
           color: 'green',
         });
         void sessions.refetch();
+        void devices.refetch();
       },
     }),
   );
@@ -51,6 +54,7 @@ export function AccountTab() {
           </Table.Tbody>
         </Table>
       )}
+      <RememberedBrowsers items={devices.data ?? []} />
       {sessions.isError && <Text c="red">{sessions.error.message}</Text>}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { setupPasswordForm } from '@dn/schema';
+import { PASSWORD_MIN, setupPasswordForm } from '@dn/schema';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ export function SetupPasswordForm({ token }: { token: string }) {
       noValidate
     >
       <Stack>
-        <Text size="sm">Choose a password for your dealer account (at least 6 characters).</Text>
+        <Text size="sm">Choose a password for your dealer account (at least {PASSWORD_MIN} characters).</Text>
         <PasswordFields
           form={form}
           fields={[
