@@ -20,7 +20,7 @@ export const contentSite = router({
       rest(
         'GET',
         '/api/dealers/public',
-        'The referral picker: q (3+ characters) matches the start of a name or company, or of their words; at most 20 approved or active dealers who stay in the picker, ranked, as { ref, fullName, companyName }: ref is opaque, new in every answer, and good only as a signup\'s referredBy (24 hours)',
+        "The referral picker: q (3+ characters) matches the start of a name or company, or of their words; at most 20 approved or active dealers who stay in the picker, ranked, as { ref, fullName, companyName }: ref is opaque, new in every answer, and good only as a signup's referredBy (24 hours)",
       ),
     )
     .input(publicDealerSearch)
