@@ -81,7 +81,8 @@ beforeAll(async () => {
   await CREATE_CSV_CELL.execute(h.db);
   const n = EXPORT_BATCH * 2 + 37; // several batches, the last one partial
   const rows = Array.from({ length: n }, (_, i) => ({
-    email: `${pick(i, 3)}.${i}@identical.test`,
+    // The index first: the canonical mailbox (issue 35) drops a +tag, and the nasty text may hold one.
+    email: `${i}.${pick(i, 3)}@identical.test`,
     fullName: pick(i, 1),
     companyName: maybe(i, 2),
     phoneE164: pick(i, 4),
