@@ -106,7 +106,10 @@ export function DataTable<T>({
   );
   const body = minWidth ? (
     // A card layout needs no sideways scroll on a phone: the minimum width is the desktop's.
-    <Table.ScrollContainer minWidth={minWidth} className={cards ? classes.cardsScroll : undefined}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      classNames={cards ? { scrollContainerInner: classes.cardsInner } : undefined}
+    >
       {table}
     </Table.ScrollContainer>
   ) : (

@@ -170,12 +170,13 @@ export function CommissionsTab({ search, onSearch }: CommissionsTabProps) {
           ]}
         />
         {data && data.total > COMMISSIONS_PAGE_SIZE && (
-          <Pagination
-            total={Math.ceil(data.total / COMMISSIONS_PAGE_SIZE)}
-            value={page}
-            onChange={(p) => onSearch({ page: p > 1 ? p : undefined })}
-            aria-label="Commission pages"
-          />
+          <nav aria-label="Commission pages">
+            <Pagination
+              total={Math.ceil(data.total / COMMISSIONS_PAGE_SIZE)}
+              value={page}
+              onChange={(p) => onSearch({ page: p > 1 ? p : undefined })}
+            />
+          </nav>
         )}
       </Stack>
       <VoidDialog id={voiding} onClose={() => setVoiding(null)} />
