@@ -58,7 +58,7 @@ export default defineConfig({
             {
               name: 'admin',
               includeDependenciesRecursively: false,
-              test: /[\\/](src[\\/]features[\\/](admin|admin-commissions|admin-team|activity)[\\/]|schema[\\/]src[\\/]admin-)/,
+              test: /[\\/](src[\\/]features[\\/](admin[\w-]*|activity)[\\/]|schema[\\/]src[\\/]admin-)/,
             },
           ],
         },
