@@ -49,7 +49,19 @@ export default defineConfig({
       // The router in one chunk: left to the automatic split, its modules scatter over several
       // small shell chunks as lazy routes start to share some of them (docs/decisions/0600).
       output: {
-        codeSplitting: { groups: [{ name: 'router', test: /[\\/]@tanstack[\\/](react-router|router-core)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'router', test: /[\\/]@tanstack[\\/](react-router|router-core)[\\/]/ },
+            // The admin console's code in one chunk: its sections are child routes, each a lazy
+            // import whose preload list (in the shell) would otherwise name every small chunk their
+            // features split into (docs/decisions/0875).
+            {
+              name: 'admin',
+              includeDependenciesRecursively: false,
+              test: /[\\/](src[\\/]features[\\/](admin[\w-]*|activity)[\\/]|schema[\\/]src[\\/]admin-)/,
+            },
+          ],
+        },
       },
       // The shared schema package only declares zod schemas and constants, and zod's own
       // side-effect list keeps all of its core (JSON schema, locales) once anything imports it: a

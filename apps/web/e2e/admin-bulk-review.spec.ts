@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { invitedAdmin } from './support/accounts';
+import { adminSection } from './support/admin';
 import { waitForMail } from './support/mail';
 import { sql } from './support/site';
 
@@ -84,8 +85,8 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   await signIn(page, reviewer);
   const [me] = await sql<{ role: string }>('select role from admins where username = $1', [reviewer.username]);
   expect(me?.role).toBe('reviewer');
-  await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
+  await expect(adminSection(page, 'Activity')).toBeVisible({ timeout: 30_000 });
+  await expect(adminSection(page, 'Team')).toHaveCount(0);
 
   const undone = `Undone reason ${tag}`;
   const final = `We are not recruiting in your area yet (${tag})`;
@@ -115,14 +116,14 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   expect(queued).toHaveLength(COUNT);
   expect(queued.every((m) => m.text_body.includes(final) && !m.text_body.includes(undone))).toBe(true);
 
-  // A dealer's timeline links to the Activity tab filtered to that dealer: its two rejections and
+  // A dealer's timeline links to the Activity section filtered to that dealer: its two rejections and
   // the undo, each by this reviewer, and no other dealer's rows.
   const [first] = await sql<{ id: string }>('select id::text as id from dealers where email = $1', [emails[0]]);
   // Searched by its email: the tag matches more dealers than a page holds, in no fixed order.
   await page.goto(`/admin?q=${encodeURIComponent(emails[0]!)}&status=rejected`);
   await page.getByTestId('dealer-row').filter({ hasText: emails[0]! }).getByRole('button', { name: 'History' }).click();
   await page.getByRole('link', { name: 'All activity of this dealer' }).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]tab=activity(&|.*&)dealer=${first!.id}(&|$)`));
+  await expect(page).toHaveURL(new RegExp(`/admin/activity\\?(.*&)?dealer=${first!.id}(&|$)`));
   await expect(page.getByLabel('Dealer ID')).toHaveValue(first!.id);
   const activity = page.getByTestId('activity-row');
   await expect(activity.filter({ hasText: 'dealer.rejected' })).toHaveCount(2, { timeout: 30_000 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { applyAsDealer, approveAsAdmin, uniqueEmail } from './support/accounts';
+import { adminSection } from './support/admin';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
 
@@ -127,7 +128,7 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
     await toast(page, 'Dealers exported');
 
     // Calls: mark one completed.
-    await page.getByRole('tab', { name: 'Call Schedules' }).click();
+    await adminSection(page, 'Calls').click();
     const call = page.getByTestId('call-row').filter({ hasText: callEmail });
     await expect(call.getByText('scheduled')).toBeVisible();
     await call.getByRole('button', { name: 'Mark Completed' }).click();
@@ -135,7 +136,7 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
     await expect(call.getByText('completed')).toBeVisible();
 
     // First order form for Affiliates, required.
-    await page.getByRole('tab', { name: 'First Order Forms' }).click();
+    await adminSection(page, 'Content').click();
     const card = page.getByTestId('form-Affiliate');
     await card.getByLabel('Google Form URL').fill(`  ${FORM}  `);
     await card.getByLabel('Required before the first order').check();
@@ -144,8 +145,7 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
     await expect(page.getByTestId('form-Affiliate').locator('iframe')).toHaveAttribute('src', `${FORM}?embedded=true`);
     await expect(page.getByTestId('form-Authorized').getByLabel('Required before the first order')).toBeDisabled();
 
-    // The intro video.
-    await page.getByRole('tab', { name: 'Landing Videos' }).click();
+    // The intro video (the same section: Content).
     await page.getByTestId('video-intro_video').getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit intro_video' });
     await edit.getByLabel('Vimeo embed code').fill(EMBED);
@@ -227,13 +227,13 @@ test('a bookmarked admin view opens filtered, and Back returns to the previous f
   await expect(page.getByLabel('Search')).toHaveValue(tag);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`));
 
-  // The open tab is in the URL too.
-  await page.getByRole('tab', { name: 'Call Schedules' }).click();
-  await expect(page).toHaveURL(/[?&]tab=calls/);
+  // The open section is in the URL too.
+  await adminSection(page, 'Calls').click();
+  await expect(page).toHaveURL(/\/admin\/calls/);
   await page.goBack();
-  await expect(page.getByRole('tab', { name: 'Dealer Profiles' })).toHaveAttribute('aria-selected', 'true');
+  await expect(adminSection(page, 'Dealers')).toHaveAttribute('aria-current', 'page');
   await page.goto('/admin?tab=calls');
-  await expect(page.getByRole('tab', { name: 'Call Schedules' })).toHaveAttribute('aria-selected', 'true');
+  await expect(adminSection(page, 'Calls')).toHaveAttribute('aria-current', 'page');
 
   // A hand-edited URL with unknown values falls back to the defaults.
   await page.goto(`/admin?status=bogus&page=-3&q=${tag}`);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
+import { adminSection } from './support/admin';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
 
@@ -65,17 +66,18 @@ test('an owner invites a viewer, who signs up from the email and can change noth
     await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
   await expect(viewer.getByRole('combobox', { name: `Status of Role Pending ${tag}` })).toBeDisabled();
-  await expect(viewer.getByRole('tab', { name: 'Team' })).toHaveCount(0);
-  await expect(viewer.getByRole('tab', { name: 'Activity' })).toBeVisible();
+  await expect(adminSection(viewer, 'Team')).toHaveCount(0);
+  await expect(adminSection(viewer, 'Activity')).toBeVisible();
 
-  await viewer.getByRole('tab', { name: 'Call Schedules' }).click();
+  await adminSection(viewer, 'Calls').click();
   await expect(viewer.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
-  await viewer.getByRole('tab', { name: 'First Order Forms' }).click();
+  // First order forms and landing videos are the Content section.
+  await adminSection(viewer, 'Content').click();
   await expect(viewer.getByRole('button', { name: 'Update' })).toHaveCount(0);
-  await viewer.getByRole('tab', { name: 'Landing Videos' }).click();
   await expect(viewer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await viewer.getByRole('tab', { name: 'Commissions' }).click();
+  await adminSection(viewer, 'Orders & commissions').click();
   await expect(viewer.getByRole('button', { name: /Approve selected/ })).toHaveCount(0);
+  await adminSection(viewer, 'Payouts').click();
   await expect(viewer.getByRole('button', { name: 'Create payout batch' })).toHaveCount(0);
 
   // The server refuses whatever the page shows.

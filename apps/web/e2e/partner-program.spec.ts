@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN, WEBHOOK_SECRET } from './global-setup';
 import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
+import { adminSection } from './support/admin';
 import { waitForMail } from './support/mail';
 
 /**
@@ -98,14 +99,14 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await expect(page.getByTestId('funnel-approvals-value')).toHaveText('1');
     await expect(page.getByTestId('funnel-firstOrders-value')).toHaveText('1');
 
-    // The admin approves it and pays a batch in the Commissions tab.
+    // The admin approves it in Orders & commissions and pays a batch in Payouts.
     const adminPage = await (await browser.newContext()).newPage();
     await adminPage.goto('/admin/login');
     await adminPage.getByLabel('Username').fill(ADMIN.username);
     await adminPage.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
     await adminPage.getByRole('button', { name: /sign in|log in|login/i }).click();
     await expect(adminPage).toHaveURL(/\/admin$/);
-    await adminPage.getByRole('tab', { name: 'Commissions' }).click();
+    await adminSection(adminPage, 'Orders & commissions').click();
     // The recruiter filter, by keyboard: type the recruiter's email, arrow to the match, Enter.
     const recruiterFilter = adminPage.getByRole('combobox', { name: 'Recruiter', exact: true });
     await recruiterFilter.fill(recruiter.email);
@@ -127,6 +128,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await row.getByRole('checkbox').check();
     await adminPage.getByRole('button', { name: /Approve selected/ }).click();
     await expect(row).toContainText('approved');
+    await adminSection(adminPage, 'Payouts').click();
     await adminPage.getByRole('button', { name: 'Create payout batch' }).click();
     const batch = adminPage.getByTestId('payout-row').first();
     await expect(batch).toContainText('created');
@@ -158,7 +160,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await expect(timelineOrder.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expect(adminPage.getByTestId('dealer-orders')).toContainText('0 orders · $0.00 revenue');
     await adminPage.keyboard.press('Escape');
-    await adminPage.getByRole('tab', { name: 'Commissions' }).click();
+    await adminSection(adminPage, 'Orders & commissions').click();
     await recruiterFilter.fill(recruiter.email);
     // The server's answer to the search: this one dealer only.
     await expect(adminPage.getByRole('option')).toHaveText([new RegExp(escapeRegExp(recruiter.email))], {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
+import { adminSection } from './support/admin';
 
 /**
  * Browser-side security: the app runs under its Content-Security-Policy, injected script is
@@ -109,7 +110,7 @@ test('stored XSS from signup and call booking renders as text in the admin conso
   // rows up by this test's tag, as an admin would.
   await page.goto(`/admin?q=${tag}`);
   for (const payload of PAYLOADS) await expect(page.getByText(`${payload} ${tag}`).first()).toBeVisible();
-  await page.getByRole('tab', { name: /Call Schedules/ }).click();
+  await adminSection(page, 'Calls').click();
   for (const payload of PAYLOADS) await expect(page.getByText(`${payload} ${tag}`).first()).toBeVisible();
 
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();

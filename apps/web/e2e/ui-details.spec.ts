@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { uniqueEmail } from './support/accounts';
+import { adminSection } from './support/admin';
 import { sql } from './support/site';
 
 // Issue 15, SPEC section 9 (docs/decisions/0711): call dates as 'MMM d, yyyy', the toasts' F8 and swipe,
@@ -31,7 +32,7 @@ test('an admin sees call dates as "MMM d, yyyy"; F8 reaches the toast, a swipe r
   const toast = page.getByRole('alert').filter({ hasText: 'Call status updated' });
   await expect(toast).toBeVisible();
   // F8 from anywhere moves focus to the notification region.
-  await page.getByRole('tab', { name: 'Call Schedules' }).focus();
+  await adminSection(page, 'Calls').focus();
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
 

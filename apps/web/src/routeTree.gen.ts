@@ -16,10 +16,19 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PresentationRouteImport } from './routes/presentation'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResourcesRouteImport } from './routes/resources'
-import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminAcceptInviteRouteImport } from './routes/admin/accept-invite'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApplicationTokenRouteImport } from './routes/application.$token'
+import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console/account'
+import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
+import { Route as AdminConsoleApplicationsRouteImport } from './routes/admin/_console/applications'
+import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/calls'
+import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
+import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
+import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
+import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -56,9 +65,9 @@ const ResourcesRoute = ResourcesRouteImport.update({
   path: '/resources',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/admin/',
-  path: '/admin/',
+const AdminConsoleRoute = AdminConsoleRouteImport.update({
+  id: '/admin/_console',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminAcceptInviteRoute = AdminAcceptInviteRouteImport.update({
@@ -76,6 +85,52 @@ const ApplicationTokenRoute = ApplicationTokenRouteImport.update({
   path: '/application/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleAccountRoute = AdminConsoleAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleActivityRoute = AdminConsoleActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleApplicationsRoute =
+  AdminConsoleApplicationsRouteImport.update({
+    id: '/applications',
+    path: '/applications',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleCallsRoute = AdminConsoleCallsRouteImport.update({
+  id: '/calls',
+  path: '/calls',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleCommissionsRoute = AdminConsoleCommissionsRouteImport.update({
+  id: '/commissions',
+  path: '/commissions',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleContentRoute = AdminConsoleContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -85,10 +140,19 @@ export interface FileRoutesByFullPath {
   '/presentation': typeof PresentationRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
+  '/admin': typeof AdminConsoleRouteWithChildren
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
-  '/admin/': typeof AdminIndexRoute
+  '/admin/account': typeof AdminConsoleAccountRoute
+  '/admin/activity': typeof AdminConsoleActivityRoute
+  '/admin/applications': typeof AdminConsoleApplicationsRoute
+  '/admin/calls': typeof AdminConsoleCallsRoute
+  '/admin/commissions': typeof AdminConsoleCommissionsRoute
+  '/admin/content': typeof AdminConsoleContentRoute
+  '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/team': typeof AdminConsoleTeamRoute
+  '/admin/': typeof AdminConsoleIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -101,7 +165,15 @@ export interface FileRoutesByTo {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
-  '/admin': typeof AdminIndexRoute
+  '/admin/account': typeof AdminConsoleAccountRoute
+  '/admin/activity': typeof AdminConsoleActivityRoute
+  '/admin/applications': typeof AdminConsoleApplicationsRoute
+  '/admin/calls': typeof AdminConsoleCallsRoute
+  '/admin/commissions': typeof AdminConsoleCommissionsRoute
+  '/admin/content': typeof AdminConsoleContentRoute
+  '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/team': typeof AdminConsoleTeamRoute
+  '/admin': typeof AdminConsoleIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -112,10 +184,19 @@ export interface FileRoutesById {
   '/presentation': typeof PresentationRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
+  '/admin/_console': typeof AdminConsoleRouteWithChildren
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
-  '/admin/': typeof AdminIndexRoute
+  '/admin/_console/account': typeof AdminConsoleAccountRoute
+  '/admin/_console/activity': typeof AdminConsoleActivityRoute
+  '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
+  '/admin/_console/calls': typeof AdminConsoleCallsRoute
+  '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
+  '/admin/_console/content': typeof AdminConsoleContentRoute
+  '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/team': typeof AdminConsoleTeamRoute
+  '/admin/_console/': typeof AdminConsoleIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -127,9 +208,18 @@ export interface FileRouteTypes {
     | '/presentation'
     | '/register'
     | '/resources'
+    | '/admin'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/admin/account'
+    | '/admin/activity'
+    | '/admin/applications'
+    | '/admin/calls'
+    | '/admin/commissions'
+    | '/admin/content'
+    | '/admin/payouts'
+    | '/admin/team'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -143,6 +233,14 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/admin/account'
+    | '/admin/activity'
+    | '/admin/applications'
+    | '/admin/calls'
+    | '/admin/commissions'
+    | '/admin/content'
+    | '/admin/payouts'
+    | '/admin/team'
     | '/admin'
   id:
     | '__root__'
@@ -153,10 +251,19 @@ export interface FileRouteTypes {
     | '/presentation'
     | '/register'
     | '/resources'
+    | '/admin/_console'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
-    | '/admin/'
+    | '/admin/_console/account'
+    | '/admin/_console/activity'
+    | '/admin/_console/applications'
+    | '/admin/_console/calls'
+    | '/admin/_console/commissions'
+    | '/admin/_console/content'
+    | '/admin/_console/payouts'
+    | '/admin/_console/team'
+    | '/admin/_console/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -167,10 +274,10 @@ export interface RootRouteChildren {
   PresentationRoute: typeof PresentationRoute
   RegisterRoute: typeof RegisterRoute
   ResourcesRoute: typeof ResourcesRoute
+  AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
   AdminAcceptInviteRoute: typeof AdminAcceptInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   ApplicationTokenRoute: typeof ApplicationTokenRoute
-  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -224,11 +331,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResourcesRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/': {
-      id: '/admin/'
+    '/admin/_console': {
+      id: '/admin/_console'
       path: '/admin'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminConsoleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/accept-invite': {
@@ -252,8 +359,99 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApplicationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_console/': {
+      id: '/admin/_console/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminConsoleIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/account': {
+      id: '/admin/_console/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminConsoleAccountRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/activity': {
+      id: '/admin/_console/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminConsoleActivityRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/applications': {
+      id: '/admin/_console/applications'
+      path: '/applications'
+      fullPath: '/admin/applications'
+      preLoaderRoute: typeof AdminConsoleApplicationsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/calls': {
+      id: '/admin/_console/calls'
+      path: '/calls'
+      fullPath: '/admin/calls'
+      preLoaderRoute: typeof AdminConsoleCallsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/commissions': {
+      id: '/admin/_console/commissions'
+      path: '/commissions'
+      fullPath: '/admin/commissions'
+      preLoaderRoute: typeof AdminConsoleCommissionsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/content': {
+      id: '/admin/_console/content'
+      path: '/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AdminConsoleContentRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/payouts': {
+      id: '/admin/_console/payouts'
+      path: '/payouts'
+      fullPath: '/admin/payouts'
+      preLoaderRoute: typeof AdminConsolePayoutsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/team': {
+      id: '/admin/_console/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminConsoleTeamRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
   }
 }
+
+interface AdminConsoleRouteChildren {
+  AdminConsoleAccountRoute: typeof AdminConsoleAccountRoute
+  AdminConsoleActivityRoute: typeof AdminConsoleActivityRoute
+  AdminConsoleApplicationsRoute: typeof AdminConsoleApplicationsRoute
+  AdminConsoleCallsRoute: typeof AdminConsoleCallsRoute
+  AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
+  AdminConsoleContentRoute: typeof AdminConsoleContentRoute
+  AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
+  AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+}
+
+const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsoleAccountRoute: AdminConsoleAccountRoute,
+  AdminConsoleActivityRoute: AdminConsoleActivityRoute,
+  AdminConsoleApplicationsRoute: AdminConsoleApplicationsRoute,
+  AdminConsoleCallsRoute: AdminConsoleCallsRoute,
+  AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
+  AdminConsoleContentRoute: AdminConsoleContentRoute,
+  AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleTeamRoute: AdminConsoleTeamRoute,
+  AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+}
+
+const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
+  AdminConsoleRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -263,10 +461,10 @@ const rootRouteChildren: RootRouteChildren = {
   PresentationRoute: PresentationRoute,
   RegisterRoute: RegisterRoute,
   ResourcesRoute: ResourcesRoute,
+  AdminConsoleRoute: AdminConsoleRouteWithChildren,
   AdminAcceptInviteRoute: AdminAcceptInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   ApplicationTokenRoute: ApplicationTokenRoute,
-  AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,6 @@
 export * from './admin';
+export * from './admin-messages';
+export * from './admin-search';
 export * from './affiliate';
 export * from './application-stage';
 export * from './auth';

@@ -1,21 +1,15 @@
 import type { AppRouter } from '@dn/api';
-import { DATE_FORMAT } from '@dn/schema';
+import { type ActivitySearch, DATE_FORMAT } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
-import { Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
 
-/** The Activity tab's filters, kept in the URL so a dealer's timeline can link to its entries. */
-export interface ActivityFilters {
-  actor?: string | undefined;
-  event?: string | undefined;
-  dealer?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+/** The Activity section's filters, kept in the URL so a dealer's timeline can link to its entries. */
+export type ActivityFilters = ActivitySearch;
 
 type ActivityRow = inferRouterOutputs<AppRouter>['activity']['list']['items'][number];
 
@@ -74,6 +68,8 @@ export function ActivityTab({
       <Group align="end">
         <TextInput
           label="Actor"
+          // Back or a link changes the URL: the box shows it (a new box for a new value).
+          key={`actor-${filters.actor ?? ''}`}
           defaultValue={filters.actor ?? ''}
           onBlur={(e) => set({ actor: e.currentTarget.value.trim() || undefined })}
         />
@@ -87,6 +83,7 @@ export function ActivityTab({
         />
         <TextInput
           label="Dealer ID"
+          key={`dealer-${filters.dealer ?? ''}`}
           defaultValue={filters.dealer ?? ''}
           onBlur={(e) => set({ dealer: e.currentTarget.value.trim() || undefined })}
         />
@@ -108,12 +105,16 @@ export function ActivityTab({
           </Button>
         )}
       </Group>
-      {pages.isLoading && <Skeleton h={200} />}
-      {pages.isError && <Text c="red">{pages.error.message}</Text>}
-      {!pages.isLoading && rows.length === 0 && <Text c="dimmed">No activity matches these filters.</Text>}
-      {rows.length > 0 && (
-        <DataTable rows={rows} columns={COLUMNS} rowKey={(r) => r.id} rowTestId="activity-row" minWidth={900} />
-      )}
+      <DataTable
+        rows={rows}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        rowTestId="activity-row"
+        minWidth={900}
+        cards
+        query={pages}
+        empty="No activity matches these filters."
+      />
       {pages.hasNextPage && (
         <Group>
           <Button variant="default" loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>

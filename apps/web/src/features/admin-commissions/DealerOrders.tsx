@@ -1,10 +1,11 @@
 import { DATE_FORMAT, displayMoney } from '@dn/schema';
 import { DataTable, RowActions, StatusBadge } from '@dn/ui';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from '../admin/mutations';
+import { useAdminMutation } from '../admin/use-admin-mutation';
 import { useAdminRole } from '../admin-team/role';
 import { RecordOrderForm } from './RecordOrderForm';
 
@@ -12,20 +13,9 @@ import { RecordOrderForm } from './RecordOrderForm';
 export function DealerOrders({ dealerId }: { dealerId: string }) {
   const trpc = useTrpc();
   const { can } = useAdminRole();
-  const queryClient = useQueryClient();
   const orders = useQuery(trpc.orders.ofDealer.queryOptions({ id: dealerId }));
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-    // A cancelled or refunded order voids its commission or adds a clawback.
-    await queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
-  };
-  const setStatus = useMutation(
-    trpc.orders.setStatus.mutationOptions({
-      onSuccess: refresh,
-      onError: (e) => notifications.show({ title: 'Failed to update order', message: e.message, color: 'red' }),
-    }),
-  );
+  // A cancelled or refunded order voids its commission or adds a clawback (the spec refreshes the ledger).
+  const setStatus = useAdminMutation(ADMIN_MUTATIONS.setOrderStatus);
   return (
     <Paper withBorder p="sm" mb="md" data-testid="dealer-orders">
       <Stack gap="xs">
@@ -40,43 +30,44 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
           </Text>
         )}
         {can('reviewer') && <RecordOrderForm dealerId={dealerId} />}
-        {orders.data && orders.data.orders.length > 0 && (
-          <DataTable
-            rows={orders.data.orders}
-            rowKey={(o) => o.id}
-            rowTestId="dealer-order-row"
-            striped={false}
-            columns={[
-              { header: 'Date', cell: (o) => dayjs(o.orderedAt).format(DATE_FORMAT) },
-              { header: 'Order', cell: (o) => o.orderId },
-              { header: 'Amount', cell: (o) => displayMoney(o.amount) },
-              { header: 'Status', cell: (o) => <StatusBadge status={o.status} colors={{ placed: 'green' }} /> },
-              {
-                header: '',
-                cell: (o) =>
-                  o.status === 'placed' &&
-                  can('reviewer') && (
-                    <RowActions
-                      size="compact-xs"
-                      actions={[
-                        {
-                          label: 'Cancel',
-                          variant: 'subtle',
-                          onClick: () => setStatus.mutate({ id: o.id, status: 'cancelled' }),
-                        },
-                        {
-                          label: 'Refund',
-                          variant: 'subtle',
-                          color: 'red',
-                          onClick: () => setStatus.mutate({ id: o.id, status: 'refunded' }),
-                        },
-                      ]}
-                    />
-                  ),
-              },
-            ]}
-          />
-        )}
+        <DataTable
+          rows={orders.data?.orders ?? []}
+          rowKey={(o) => o.id}
+          rowTestId="dealer-order-row"
+          striped={false}
+          cards
+          query={orders}
+          empty="No orders yet."
+          columns={[
+            { header: 'Date', cell: (o) => dayjs(o.orderedAt).format(DATE_FORMAT) },
+            { header: 'Order', cell: (o) => o.orderId },
+            { header: 'Amount', cell: (o) => displayMoney(o.amount) },
+            { header: 'Status', cell: (o) => <StatusBadge status={o.status} colors={{ placed: 'green' }} /> },
+            {
+              header: '',
+              cell: (o) =>
+                o.status === 'placed' &&
+                can('reviewer') && (
+                  <RowActions
+                    size="compact-xs"
+                    actions={[
+                      {
+                        label: 'Cancel',
+                        variant: 'subtle',
+                        onClick: () => setStatus.mutate({ id: o.id, status: 'cancelled' }),
+                      },
+                      {
+                        label: 'Refund',
+                        variant: 'subtle',
+                        color: 'red',
+                        onClick: () => setStatus.mutate({ id: o.id, status: 'refunded' }),
+                      },
+                    ]}
+                  />
+                ),
+            },
+          ]}
+        />
       </Stack>
     </Paper>
   );

@@ -1,9 +1,10 @@
-import { type CsvRecord, readCsvRecords } from '@dn/schema';
-import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { ADMIN_MESSAGES, type CsvRecord, readCsvRecords } from '@dn/schema';
+import { DataTable } from '@dn/ui';
+import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from '../admin/mutations';
+import { useAdminMutation } from '../admin/use-admin-mutation';
 import { importChunks } from './import-chunks';
 
 interface Rejected {
@@ -26,12 +27,11 @@ function reportCsv(rejected: Rejected[]): string {
 
 /** CSV import of orders: a preview of the first rows, a progress bar while chunks are sent, a report of rejected rows. */
 export function ImportOrders() {
-  const trpc = useTrpc();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; header: CsvRecord; rows: CsvRecord[] } | null>(null);
   const [done, setDone] = useState(0);
   const [result, setResult] = useState<{ imported: number; skipped: number; rejected: Rejected[] } | null>(null);
-  const importChunk = useMutation(trpc.orders.import.mutationOptions());
+  // Each chunk refreshes the orders and the ledger; a failed chunk says so and ends the run.
+  const importChunk = useAdminMutation(ADMIN_MUTATIONS.importOrders);
   const [running, setRunning] = useState(false);
 
   const choose = async (f: File | null) => {
@@ -69,13 +69,12 @@ export function ImportOrders() {
       }
       setResult(total);
       notifications.show({
-        title: 'Orders imported',
-        message: `${total.imported} imported, ${total.skipped} skipped, ${total.rejected.length} rejected`,
+        title: ADMIN_MESSAGES.importOrders.success,
+        message: ADMIN_MESSAGES.importOrders.detail({ ...total, rejected: total.rejected.length }),
         color: 'green',
       });
-      await queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
-    } catch (e) {
-      notifications.show({ title: 'Failed to import orders', message: (e as Error).message, color: 'red' });
+    } catch {
+      // useAdminMutation showed the failure.
     } finally {
       setRunning(false);
     }
@@ -102,27 +101,16 @@ export function ImportOrders() {
         </Button>
       </Group>
       {file && (
-        <Table withTableBorder data-testid="import-preview">
-          <Table.Thead>
-            <Table.Tr>
-              {headerCells.map((h, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: header cells may repeat
-                <Table.Th key={j}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {file.rows.slice(0, PREVIEW_ROWS).map((r, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity
-              <Table.Tr key={i}>
-                {r.fields.map((c, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells of a preview row
-                  <Table.Td key={j}>{c}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          data-testid="import-preview"
+          // Preview rows have no identity but their place in the file.
+          rows={file.rows.slice(0, PREVIEW_ROWS).map((r, line) => ({ line, fields: r.fields }))}
+          rowKey={(r) => r.line}
+          striped={false}
+          cards
+          empty="The file has no rows under its header."
+          columns={headerCells.map((h, j) => ({ header: h, cell: (r: { fields: string[] }) => r.fields[j] }))}
+        />
       )}
       {file && (running || done > 0) && (
         <Progress value={(100 * done) / Math.max(1, file.rows.length)} aria-label="Import progress" />

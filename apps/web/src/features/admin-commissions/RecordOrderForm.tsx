@@ -1,9 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from '../admin/mutations';
+import { useAdminMutation } from '../admin/use-admin-mutation';
 
 /**
  * Records an order on a dealer (POST /api/admin/dealers/{id}/orders): on the timeline and in the
@@ -19,28 +18,17 @@ export function RecordOrderForm({
   /** In a dialog, the order id takes the focus. */
   autofocus?: boolean;
 }) {
-  const trpc = useTrpc();
-  const queryClient = useQueryClient();
   const [orderId, setOrderId] = useState('');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
-  const record = useMutation(
-    trpc.orders.record.mutationOptions({
-      onSuccess: async (r) => {
-        notifications.show({
-          title: r.created ? 'Order recorded' : 'Order was already recorded',
-          message: '',
-          color: 'green',
-        });
-        setOrderId('');
-        setAmount('');
-        await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-        onRecorded?.();
-      },
-      onError: (e) => notifications.show({ title: 'Failed to record order', message: e.message, color: 'red' }),
-    }),
-  );
+  // The order earns its recruiter's commission: the spec refreshes the ledger too.
+  const record = useAdminMutation(ADMIN_MUTATIONS.recordOrder, {
+    onSuccess: () => {
+      setOrderId('');
+      setAmount('');
+      onRecorded?.();
+    },
+  });
   return (
     <Group align="flex-end" gap="xs">
       <TextInput

@@ -12,10 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from '../admin/mutations';
+import { useAdminMutation } from '../admin/use-admin-mutation';
 import { useAdminRole } from '../admin-team/role';
 
 type Rule = Omit<CommissionRuleInput, 'tier'>;
@@ -66,25 +67,11 @@ function ruleSummary(rule: Rule): string {
 }
 
 function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: number }) | null }) {
-  const trpc = useTrpc();
   const { can } = useAdminRole();
-  const queryClient = useQueryClient();
   const [rule, setRule] = useState<Rule>(
     current ?? { type: 'percent', value: '10.00', appliesTo: 'first', months: null, holdDays: DEFAULT_HOLD_DAYS },
   );
-  const save = useMutation(
-    trpc.commissions.setRule.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({
-          title: `${tier} rule saved`,
-          message: 'New orders use it; earned commissions keep theirs.',
-          color: 'green',
-        });
-        await queryClient.invalidateQueries({ queryKey: trpc.commissions.rules.queryKey() });
-      },
-      onError: (e) => notifications.show({ title: 'Failed to save the rule', message: e.message, color: 'red' }),
-    }),
-  );
+  const save = useAdminMutation(ADMIN_MUTATIONS.saveRule);
   return (
     <Paper withBorder p="md" radius="md" data-testid={`rule-${tier}`}>
       <Stack gap="xs">

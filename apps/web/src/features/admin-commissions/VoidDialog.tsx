@@ -1,25 +1,18 @@
 import { ConfirmModal } from '@dn/ui';
 import { Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from '../admin/mutations';
+import { useAdminMutation } from '../admin/use-admin-mutation';
 
 /** Voids one commission with a reason. */
-export function VoidDialog({ id, onClose, onDone }: { id: string | null; onClose: () => void; onDone: () => void }) {
-  const trpc = useTrpc();
+export function VoidDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
-  const mutation = useMutation(
-    trpc.commissions.void.mutationOptions({
-      onSuccess: () => {
-        notifications.show({ title: 'Commission voided', message: '', color: 'green' });
-        setReason('');
-        onClose();
-        onDone();
-      },
-      onError: (e) => notifications.show({ title: 'Failed to void commission', message: e.message, color: 'red' }),
-    }),
-  );
+  const mutation = useAdminMutation(ADMIN_MUTATIONS.voidCommission, {
+    onSuccess: () => {
+      setReason('');
+      onClose();
+    },
+  });
   return (
     <ConfirmModal
       opened={id !== null}

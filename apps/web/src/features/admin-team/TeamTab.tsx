@@ -1,11 +1,12 @@
 import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT } from '@dn/schema';
 import { DataTable } from '@dn/ui';
-import { Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
-import { useAdminFeedback } from '../admin/use-admin-mutation';
+import { ADMIN_MUTATIONS } from '../admin/mutations';
+import { useAdminMutation } from '../admin/use-admin-mutation';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((r) => ({ value: r, label: r }));
 
@@ -13,30 +14,12 @@ const ROLE_OPTIONS = ADMIN_ROLES.map((r) => ({ value: r, label: r }));
 export function TeamTab() {
   const trpc = useTrpc();
   const team = useQuery(trpc.team.list.queryOptions());
-  const feedback = useAdminFeedback();
-  const refresh = { onSettled: () => team.refetch() };
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRoleName>('viewer');
-  const invite = useMutation(
-    trpc.team.invite.mutationOptions({
-      ...feedback('Failed to send the invitation', 'Invitation sent', () => setEmail('')),
-      ...refresh,
-    }),
-  );
-  const setRoleOf = useMutation(
-    trpc.team.setRole.mutationOptions({ ...feedback('Failed to change the role', 'Role changed'), ...refresh }),
-  );
-  const remove = useMutation(
-    trpc.team.remove.mutationOptions({ ...feedback('Failed to remove the admin', 'Admin removed'), ...refresh }),
-  );
-  const revoke = useMutation(
-    trpc.team.revokeInvitation.mutationOptions({
-      ...feedback('Failed to revoke the invitation', 'Invitation revoked'),
-      ...refresh,
-    }),
-  );
-  if (team.isLoading) return <Skeleton h={200} />;
-  if (team.isError) return <Text c="red">{team.error.message}</Text>;
+  const invite = useAdminMutation(ADMIN_MUTATIONS.invite, { onSuccess: () => setEmail('') });
+  const setRoleOf = useAdminMutation(ADMIN_MUTATIONS.setRole);
+  const remove = useAdminMutation(ADMIN_MUTATIONS.removeAdmin);
+  const revoke = useAdminMutation(ADMIN_MUTATIONS.revokeInvitation);
   return (
     <Stack>
       <form
@@ -70,6 +53,9 @@ export function TeamTab() {
         rows={team.data?.admins ?? []}
         rowKey={(a) => a.id}
         rowTestId="team-row"
+        cards
+        query={team}
+        empty="No admins."
         columns={[
           {
             header: 'Username',

@@ -1,5 +1,6 @@
 import { DATE_FORMAT, POLL_MS } from '@dn/schema';
-import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { DataTable } from '@dn/ui';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
@@ -11,9 +12,10 @@ export function AffiliateTab() {
   const tracking = useQuery(
     trpc.admin.affiliateTracking.queryOptions(undefined, { refetchInterval: POLL_MS.affiliateTracking }),
   );
-  if (tracking.isLoading) return <Skeleton h={240} />;
   const data = tracking.data;
-  if (!data) return null;
+  if (tracking.isLoading || !data) {
+    return <DataTable rows={[]} columns={[]} rowKey={String} query={tracking} />;
+  }
   return (
     <Stack>
       <Card withBorder>
@@ -30,24 +32,20 @@ export function AffiliateTab() {
         <Title order={3} mb="sm">
           Recent tracking events
         </Title>
-        {data.events.length === 0 ? (
-          <Text c="dimmed">No tracking events yet.</Text>
-        ) : (
-          <Table>
-            <Table.Tbody>
-              {data.events.slice(0, 20).map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>
-                    <Badge variant="light">{e.eventType}</Badge>
-                  </Table.Td>
-                  <Table.Td>{e.recruiterId ?? '—'}</Table.Td>
-                  <Table.Td>{e.message}</Table.Td>
-                  <Table.Td>{dayjs(e.createdAt).format(`${DATE_FORMAT} HH:mm`)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataTable
+          rows={data.events.slice(0, 20)}
+          rowKey={(e) => e.id}
+          rowTestId="tracking-row"
+          cards
+          error={tracking.error}
+          empty="No tracking events yet."
+          columns={[
+            { header: 'Event', cell: (e) => <Badge variant="light">{e.eventType}</Badge> },
+            { header: 'Link', cell: (e) => e.recruiterId ?? '—' },
+            { header: 'Message', cell: (e) => e.message },
+            { header: 'Time', cell: (e) => dayjs(e.createdAt).format(`${DATE_FORMAT} HH:mm`) },
+          ]}
+        />
       </Card>
     </Stack>
   );

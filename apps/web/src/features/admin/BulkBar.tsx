@@ -1,11 +1,10 @@
-import { DEALER_STATUSES, type DealerStatus, type ReviewDecision, TIERS, type Tier } from '@dn/schema';
+import { ADMIN_MESSAGES, DEALER_STATUSES, type DealerStatus, type ReviewDecision, TIERS, type Tier } from '@dn/schema';
 import { ConfirmModal } from '@dn/ui';
 import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from './mutations';
 import { ReasonInput } from './ReasonInput';
+import { useAdminMutation } from './use-admin-mutation';
 import { useDecisionNotice } from './use-decision';
 
 /** What the admin selected: rows picked one by one, or every dealer matching the current filter. */
@@ -27,11 +26,10 @@ const count = (n: number) => `${n} dealer${n === 1 ? '' : 's'}`;
  * The server decides in batches; the bar shows the progress, then the result with its Undo.
  */
 export function BulkBar({ selection, filter, matching, pageCount, onSelectAll, onClear }: BulkBarProps) {
-  const trpc = useTrpc();
-  const queryClient = useQueryClient();
   const notice = useDecisionNotice();
-  const start = useMutation(trpc.review.bulk.mutationOptions());
-  const next = useMutation(trpc.review.continue.mutationOptions());
+  // Each step refreshes the list; a failed step says so (the spec's words) and ends the run.
+  const start = useAdminMutation(ADMIN_MUTATIONS.bulkStart);
+  const next = useAdminMutation(ADMIN_MUTATIONS.bulkContinue);
   const [progress, setProgress] = useState<{ processed: number; total: number } | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -52,19 +50,14 @@ export function BulkBar({ selection, filter, matching, pageCount, onSelectAll, o
       const skipped = s.skipped.map((k) => `${k.count} skipped (${k.why})`).join(', ');
       notice(
         `${s.changed} changed${skipped ? `, ${skipped}` : ''}`,
-        s.changed > 0 ? 'Emails go out when this closes.' : 'Nothing changed.',
+        s.changed > 0 ? ADMIN_MESSAGES.decided.detail : ADMIN_MESSAGES.decided.nothing,
         s.changed > 0 ? { id: s.id, undoUntil: s.undoUntil } : null,
       );
       onClear();
-    } catch (error) {
-      notifications.show({
-        title: 'Bulk action failed',
-        message: (error as Error).message || 'Please try again.',
-        color: 'red',
-      });
+    } catch {
+      // useAdminMutation showed the failure.
     } finally {
       setProgress(null);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
     }
   };
 

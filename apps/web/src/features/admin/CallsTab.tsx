@@ -1,12 +1,13 @@
 import { CALL_WINDOWS, DATE_FORMAT, POLL_MS } from '@dn/schema';
 import { DataTable, RowActions } from '@dn/ui';
-import { Badge, Skeleton, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
+import { ADMIN_MUTATIONS } from './mutations';
 import type { CallItem } from './types';
-import { useAdminFeedback } from './use-admin-mutation';
+import { useAdminMutation } from './use-admin-mutation';
 
 /**
  * SPEC section 2/9: dates read 'MMM d, yyyy'. The preferred date is stored as the text the form sent
@@ -29,18 +30,16 @@ export function CallsTab() {
   const trpc = useTrpc();
   const { can } = useAdminRole();
   const calls = useQuery(trpc.admin.callSchedules.queryOptions(undefined, { refetchInterval: POLL_MS.callSchedules }));
-  const feedback = useAdminFeedback();
-  const setStatus = useMutation(
-    trpc.admin.setCallStatus.mutationOptions(feedback('Failed to update call status', 'Call status updated')),
-  );
-  if (calls.isLoading) return <Skeleton h={200} />;
-  if (!calls.data?.length) return <Text c="dimmed">No call requests yet.</Text>;
+  const setStatus = useAdminMutation(ADMIN_MUTATIONS.setCallStatus);
   return (
     <DataTable
-      rows={calls.data}
+      rows={calls.data ?? []}
       rowKey={(c) => c.id}
       rowTestId="call-row"
       minWidth={900}
+      cards
+      query={calls}
+      empty="No call requests yet."
       columns={[
         { header: 'Name', cell: (c) => c.name },
         { header: 'Email', cell: (c) => c.email },

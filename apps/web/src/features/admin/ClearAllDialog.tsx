@@ -1,21 +1,14 @@
 import { CLEAR_ALL_CONFIRM_WORD } from '@dn/schema';
 import { ConfirmModal } from '@dn/ui';
 import { Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
-import { useAdminFeedback } from './use-admin-mutation';
+import { ADMIN_MUTATIONS } from './mutations';
+import { useAdminMutation } from './use-admin-mutation';
 
 /** Destructive: the admin types the confirmation word before the button works. */
 export default function ClearAllDialog({ onClose }: { onClose: () => void }) {
-  const trpc = useTrpc();
   const [word, setWord] = useState('');
-  const feedback = useAdminFeedback();
-  const clear = useMutation(
-    trpc.admin.clearAllDealers.mutationOptions(
-      feedback('Failed to clear dealer applications', 'All dealer applications cleared', onClose),
-    ),
-  );
+  const clear = useAdminMutation(ADMIN_MUTATIONS.clearAll, { onSuccess: onClose });
   return (
     <ConfirmModal
       title="Clear all dealer applications"

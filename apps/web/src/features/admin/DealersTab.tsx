@@ -4,6 +4,7 @@ import {
   DEALER_STATUSES,
   type DealerListQuery,
   type DealerStatus,
+  type DealersSearch,
   dealerListQuery,
   fieldErrorsOf,
   POLL_MS,
@@ -19,7 +20,6 @@ import { useAdminRole } from '../admin-team/role';
 import { BulkBar } from './BulkBar';
 import { DealerTable, type RowSelection } from './DealerTable';
 import { ExportButton } from './ExportButton';
-import type { AdminSearch } from './search';
 
 const ClearAllDialog = lazy(() => import('./ClearAllDialog'));
 
@@ -36,7 +36,7 @@ const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const WINDOW = ADMIN_SEARCH_WINDOW.toLocaleString('en-US');
 
 /** The list query for the URL's view, parsed by the shared schema (its limits and its words). */
-function dealerListInput(search: AdminSearch) {
+function dealerListInput(search: DealersSearch) {
   const sort = search.sort ?? 'createdAt';
   return dealerListQuery.safeParse({
     q: search.q,
@@ -50,12 +50,15 @@ function dealerListInput(search: AdminSearch) {
 }
 
 export interface DealersTabProps {
-  search: AdminSearch;
-  onSearch: (patch: AdminSearch) => void;
+  search: DealersSearch;
+  onSearch: (patch: DealersSearch) => void;
+  /** The Applications section: the pending ones only, without the status tabs. */
+  pendingOnly?: boolean;
 }
 
-/** Dealer Profiles: server-side search, filters, sort and paging (in the URL), with the status tabs' counts. */
-export function DealersTab({ search, onSearch }: DealersTabProps) {
+/** The dealer list: server-side search, filters, sort and paging (in the URL), with the status tabs' counts. */
+export function DealersTab({ search: urlSearch, onSearch, pendingOnly = false }: DealersTabProps) {
+  const search: DealersSearch = pendingOnly ? { ...urlSearch, status: 'pending' } : urlSearch;
   const trpc = useTrpc();
   const { can } = useAdminRole();
   const [clearing, setClearing] = useState(false);
@@ -69,7 +72,7 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
     250,
   );
   // A filter or sort change starts again at page 1.
-  const filter = (patch: AdminSearch) => onSearch({ ...patch, page: undefined });
+  const filter = (patch: DealersSearch) => onSearch({ ...patch, page: undefined });
 
   const input = dealerListInput(search);
   const dealers = useQuery(
@@ -160,20 +163,22 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
           )}
         </Group>
       </Group>
-      <Tabs
-        value={search.status ?? 'all'}
-        onChange={(v) => filter({ status: v === 'all' || v === null ? undefined : (v as DealerStatus) })}
-        variant="pills"
-      >
-        <Tabs.List>
-          {(['all', ...DEALER_STATUSES] as const).map((s) => (
-            <Tabs.Tab key={s} value={s}>
-              {label(s)} ({data?.counts[s] ?? 0}
-              {more})
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      {!pendingOnly && (
+        <Tabs
+          value={search.status ?? 'all'}
+          onChange={(v) => filter({ status: v === 'all' || v === null ? undefined : (v as DealerStatus) })}
+          variant="pills"
+        >
+          <Tabs.List>
+            {(['all', ...DEALER_STATUSES] as const).map((s) => (
+              <Tabs.Tab key={s} value={s}>
+                {label(s)} ({data?.counts[s] ?? 0}
+                {more})
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
       {can('reviewer') && (
         <BulkBar
           selection={allMatching ? { all: true, total: data?.total ?? 0 } : { all: false, ids: [...picked] }}
@@ -194,17 +199,16 @@ export function DealersTab({ search, onSearch }: DealersTabProps) {
           email) to find older dealers or to select all matches.
         </Alert>
       )}
-      {data && data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          No dealer profiles found. Users can register as dealers using the comprehensive application form.
-        </Text>
-      ) : (
-        <DealerTable
-          items={data?.items ?? []}
-          loading={dealers.isLoading}
-          selection={can('reviewer') ? rowSelection : undefined}
-        />
-      )}
+      <DealerTable
+        items={data?.items ?? []}
+        query={dealers}
+        empty={
+          pendingOnly
+            ? 'No applications are waiting for a decision.'
+            : 'No dealer profiles found. Users can register as dealers using the comprehensive application form.'
+        }
+        selection={can('reviewer') ? rowSelection : undefined}
+      />
       {data && data.total > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">

@@ -1,11 +1,13 @@
+import type { DealersSearch } from '@dn/schema';
 import { DEALER_EXPORT_COLUMNS, type DealerExportColumn, EXPORT_COLUMNS_REQUIRED } from '@dn/schema';
 import { Button, Checkbox, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { ALL, exportUrl, inListOrder } from './export-url';
-import type { AdminSearch } from './search';
+import { ADMIN_MUTATIONS } from './mutations';
+import { useAdminMutation } from './use-admin-mutation';
 
 /**
  * The column picker: the admin's remembered choice (every column until they choose). None is
@@ -69,7 +71,7 @@ function ColumnPicker({
  * Downloads the CSV the server streams for the current view and the picked columns, keeping its
  * file name (dealers-export-yyyy-mm-dd.csv).
  */
-export function ExportButton({ search }: { search: AdminSearch }) {
+export function ExportButton({ search }: { search: DealersSearch }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const saved = useQuery(trpc.admin.exportColumns.queryOptions());
@@ -78,12 +80,8 @@ export function ExportButton({ search }: { search: AdminSearch }) {
   useEffect(() => {
     if (saved.data) setColumns((picked) => picked ?? inListOrder(saved.data.columns));
   }, [saved.data]);
-  const save = useMutation({
-    ...trpc.admin.saveExportColumns.mutationOptions({
-      onSuccess: (data) => queryClient.setQueryData(trpc.admin.exportColumns.queryKey(), data),
-      onError: (error) =>
-        notifications.show({ title: 'Failed to save the columns', message: error.message, color: 'red' }),
-    }),
+  const save = useAdminMutation(ADMIN_MUTATIONS.saveExportColumns, {
+    onSuccess: (data) => queryClient.setQueryData(trpc.admin.exportColumns.queryKey(), data),
     // One save at a time, in the order of the clicks: the last choice is the one remembered.
     scope: { id: 'export-columns' },
   });

@@ -1,12 +1,13 @@
 import { FORM_PREVIEW_HEIGHT, INSTALLER_TIERS, normalizeFormUrl, withoutEmbeddedFlag } from '@dn/schema';
 import { Anchor, Button, Card, Checkbox, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
 import classes from './admin.module.css';
+import { ADMIN_MUTATIONS } from './mutations';
 import type { FormConfig } from './types';
-import { useAdminFeedback } from './use-admin-mutation';
+import { useAdminMutation } from './use-admin-mutation';
 
 export function FormsTab() {
   const trpc = useTrpc();
@@ -22,17 +23,11 @@ export function FormsTab() {
 }
 
 function FormCard({ form }: { form: FormConfig }) {
-  const trpc = useTrpc();
   const { can } = useAdminRole();
   const forced = INSTALLER_TIERS.includes(form.tier);
   const [url, setUrl] = useState(form.formUrl ?? '');
   const [required, setRequired] = useState(forced || form.isRequired);
-  const feedback = useAdminFeedback();
-  const update = useMutation(
-    trpc.admin.updateFirstOrderForm.mutationOptions(
-      feedback('Failed to update form configuration', `${form.tier} form configuration updated`),
-    ),
-  );
+  const update = useAdminMutation(ADMIN_MUTATIONS.updateForm);
   const error = fieldErrorsOf(update.error)?.formUrl;
   const submit = () => {
     const formUrl = normalizeFormUrl(url);

@@ -1,20 +1,15 @@
 import { ConfirmModal } from '@dn/ui';
 import { Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
 import { type DealerChoice, DealerPicker } from './DealerPicker';
+import { ADMIN_MUTATIONS } from './mutations';
 import type { DealerItem } from './types';
-import { useAdminFeedback } from './use-admin-mutation';
+import { useAdminMutation } from './use-admin-mutation';
 
 /** Choose the referring dealer from a server-side search (any number of dealers); never the dealer itself. */
 export default function LinkReferralDialog({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
-  const trpc = useTrpc();
   const [chosen, setChosen] = useState<DealerChoice | null>(null);
-  const feedback = useAdminFeedback();
-  const link = useMutation(
-    trpc.admin.linkReferral.mutationOptions(feedback('Failed to link referral', 'Referral linked', onClose)),
-  );
+  const link = useAdminMutation(ADMIN_MUTATIONS.linkReferral, { onSuccess: onClose });
   return (
     <ConfirmModal
       title="Link Referral"

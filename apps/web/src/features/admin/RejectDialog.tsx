@@ -1,19 +1,14 @@
 import { ConfirmModal } from '@dn/ui';
 import { Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpc } from '../../lib/trpc';
+import { ADMIN_MUTATIONS } from './mutations';
 import { ReasonInput } from './ReasonInput';
 import type { DealerItem } from './types';
-import { useDecisionFeedback } from './use-decision';
+import { useAdminMutation } from './use-admin-mutation';
 
 export default function RejectDialog({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
-  const trpc = useTrpc();
   const [reason, setReason] = useState('');
-  const feedback = useDecisionFeedback();
-  const reject = useMutation(
-    trpc.admin.reject.mutationOptions(feedback('Failed to reject dealer', 'Dealer application rejected', onClose)),
-  );
+  const reject = useAdminMutation(ADMIN_MUTATIONS.reject, { onSuccess: onClose });
   const blank = reason.trim() === '';
   return (
     <ConfirmModal

@@ -41,7 +41,7 @@ export default function TimelineDrawer({ dealer, onClose }: { dealer: DealerItem
       )}
       {timeline.data?.entries.length === 0 && <Text c="dimmed">Nothing recorded yet.</Text>}
       <Text mt="md" size="sm">
-        <Link to="/admin" search={{ tab: 'activity', dealer: dealer.id }} onClick={onClose}>
+        <Link to="/admin/activity" search={{ dealer: dealer.id }} onClick={onClose}>
           All activity of this dealer
         </Link>
       </Text>

@@ -1,57 +1,54 @@
-import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { DataTable } from '@dn/ui';
+import { Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
+import { ADMIN_MUTATIONS } from './mutations';
 import type { VideoConfig } from './types';
-import { useAdminFeedback } from './use-admin-mutation';
+import { useAdminMutation } from './use-admin-mutation';
 
 export function VideosTab() {
   const trpc = useTrpc();
   const { can } = useAdminRole();
   const videos = useQuery(trpc.admin.landingVideos.queryOptions());
   const [editing, setEditing] = useState<VideoConfig | null>(null);
-  if (videos.isLoading) return <Skeleton h={160} />;
   return (
     <>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Video Key</Table.Th>
-            <Table.Th>Vimeo Embed</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {videos.data?.map((v) => (
-            <Table.Tr key={v.id} data-testid={`video-${v.videoKey}`}>
-              <Table.Td>{v.title}</Table.Td>
-              <Table.Td>
-                <Badge variant="outline">{v.videoKey}</Badge>
-              </Table.Td>
-              <Table.Td>
-                {v.vimeoEmbedCode ? (
-                  <Text size="sm" c="green">
-                    Configured
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Not configured
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {can('owner') && (
-                  <Button size="xs" variant="light" onClick={() => setEditing(v)}>
-                    Edit
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        rows={videos.data ?? []}
+        rowKey={(v) => v.id}
+        rowTestId={(v) => `video-${v.videoKey}`}
+        cards
+        query={videos}
+        empty="No landing videos."
+        columns={[
+          { header: 'Title', cell: (v) => v.title },
+          { header: 'Video Key', cell: (v) => <Badge variant="outline">{v.videoKey}</Badge> },
+          {
+            header: 'Vimeo Embed',
+            cell: (v) =>
+              v.vimeoEmbedCode ? (
+                <Text size="sm" c="green">
+                  Configured
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Not configured
+                </Text>
+              ),
+          },
+          {
+            header: '',
+            cell: (v) =>
+              can('owner') && (
+                <Button size="xs" variant="light" onClick={() => setEditing(v)}>
+                  Edit
+                </Button>
+              ),
+          },
+        ]}
+      />
       {editing && <EditVideoDialog video={editing} onClose={() => setEditing(null)} />}
     </>
   );
@@ -59,13 +56,9 @@ export function VideosTab() {
 
 /** Sends the title (the server keeps the current one when blank) and the embed code only when given. */
 function EditVideoDialog({ video, onClose }: { video: VideoConfig; onClose: () => void }) {
-  const trpc = useTrpc();
   const [title, setTitle] = useState(video.title);
   const [embed, setEmbed] = useState('');
-  const feedback = useAdminFeedback();
-  const update = useMutation(
-    trpc.admin.updateLandingVideo.mutationOptions(feedback('Failed to update video', 'Video updated', onClose)),
-  );
+  const update = useAdminMutation(ADMIN_MUTATIONS.updateVideo, { onSuccess: onClose });
   const errors = fieldErrorsOf(update.error);
   return (
     <Modal opened onClose={onClose} title={`Edit ${video.videoKey}`}>

@@ -1,5 +1,5 @@
+import type { DealersSearch } from '@dn/schema';
 import { DEALER_EXPORT_COLUMNS, type DealerExportColumn } from '@dn/schema';
-import type { AdminSearch } from './search';
 
 /** Every column of the dealers CSV, in the list's order. */
 export const ALL = DEALER_EXPORT_COLUMNS.map((c) => c.key) as DealerExportColumn[];
@@ -10,7 +10,7 @@ export const inListOrder = (picked: readonly string[]) => ALL.filter((k) => pick
  * The export URL for the view in the URL (search, tier, status, sort as the list has them) and
  * the picked columns; no parameter at all for the whole list with every column.
  */
-export function exportUrl(search: AdminSearch, columns: readonly DealerExportColumn[]) {
+export function exportUrl(search: DealersSearch, columns: readonly DealerExportColumn[]) {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   if (search.tier) params.set('tier', search.tier);

@@ -1,7 +1,10 @@
+import { ADMIN_MESSAGES } from '@dn/schema';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTrpc } from '../../lib/trpc';
+import { showAdminFailure } from './admin-mutation';
+import { ADMIN_MUTATIONS } from './mutations';
 
 /** An admin decision the server can still undo (issue 14): its id and the end of its window. */
 export interface UndoableAction {
@@ -19,8 +22,12 @@ let seq = 0;
 export function useDecisionNotice() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const undo = useMutation(trpc.review.undo.mutationOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+  // The undo spec's words and queries, applied here: its answer replaces the decision's own notice
+  // (useAdminMutation would show a second one, and this hook is part of it).
+  const spec = ADMIN_MUTATIONS.undo;
+  const undo = useMutation(spec.procedure(trpc).mutationOptions());
+  const refresh = () =>
+    Promise.all(spec.invalidates(trpc).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   return (title: string, detail: string, action: UndoableAction | null | undefined) => {
     const id = `decision-${++seq}`;
@@ -31,19 +38,14 @@ export function useDecisionNotice() {
         const r = await undo.mutateAsync({ id: action.id });
         notifications.update({
           id,
-          title: 'Undone',
-          message: r.kept > 0 ? `${r.kept} changed since were kept. No email was sent.` : 'No email was sent.',
+          title: ADMIN_MESSAGES.undo.success,
+          message: ADMIN_MESSAGES.undo.detail(r.kept),
           color: 'gray',
           autoClose: 5_000,
         });
       } catch (error) {
-        notifications.update({
-          id,
-          title: 'Could not undo',
-          message: (error as Error).message || 'Please try again.',
-          color: 'red',
-          autoClose: 5_000,
-        });
+        notifications.hide(id);
+        showAdminFailure(spec.failure, error);
       }
       await refresh();
     };
@@ -65,21 +67,4 @@ export function useDecisionNotice() {
         ),
     });
   };
-}
-
-/** useAdminFeedback's shape for a decision: the notice with Undo on success, the spec's words on failure. */
-export function useDecisionFeedback() {
-  const notice = useDecisionNotice();
-  const trpc = useTrpc();
-  const queryClient = useQueryClient();
-  return (failure: string, success: string, after?: () => void) => ({
-    onSuccess: async (res: { action?: UndoableAction | null }) => {
-      notice(success, res.action ? 'Emails go out when this closes.' : 'Nothing changed.', res.action);
-      after?.();
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-    },
-    onError: (error: { message: string }) => {
-      notifications.show({ title: failure, message: error.message || 'Please try again.', color: 'red' });
-    },
-  });
 }

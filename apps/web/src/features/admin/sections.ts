@@ -1,0 +1,26 @@
+import type { AdminRoleName } from '@dn/schema';
+import type { FileRoutesByTo } from '../../routeTree.gen';
+
+/** One entry of the console's navigation: a child route of routes/admin/_console/. */
+export interface AdminSectionLink {
+  to: keyof FileRoutesByTo & `/admin${string}`;
+  label: string;
+  /** The least role that sees it (the server refuses the others anyway). */
+  needs?: AdminRoleName;
+}
+
+/**
+ * The admin console's sections, in the navigation's order (issue 34). Adding one is an entry
+ * here and a child route under routes/admin/_console/ (docs/architecture.md).
+ */
+export const ADMIN_SECTIONS: readonly AdminSectionLink[] = [
+  { to: '/admin', label: 'Dealers' },
+  { to: '/admin/applications', label: 'Applications' },
+  { to: '/admin/calls', label: 'Calls' },
+  { to: '/admin/commissions', label: 'Orders & commissions' },
+  { to: '/admin/payouts', label: 'Payouts' },
+  { to: '/admin/activity', label: 'Activity' },
+  { to: '/admin/team', label: 'Team', needs: 'owner' },
+  { to: '/admin/content', label: 'Content' },
+  { to: '/admin/account', label: 'Your account' },
+];

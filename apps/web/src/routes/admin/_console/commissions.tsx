@@ -1,0 +1,39 @@
+import type { CommissionsSearch } from '@dn/schema';
+import { commissionsSearch } from '@dn/schema';
+import { Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminSection } from '../../../features/admin/AdminSection';
+import { AffiliateTab } from '../../../features/admin/AffiliateTab';
+import { useSectionSearch } from '../../../features/admin/use-section-search';
+import { CommissionsTab } from '../../../features/admin-commissions/CommissionsTab';
+import { ImportOrders } from '../../../features/admin-commissions/ImportOrders';
+import { RulesPanel } from '../../../features/admin-commissions/RulesPanel';
+import { useAdminRole } from '../../../features/admin-team/role';
+import { searchAs } from '../../../lib/route-search';
+
+// Orders & commissions (issue 13): the ledger (its filters and page in the URL), the rules, the
+// orders import and the referral funnel that earns them.
+export const Route = createFileRoute('/admin/_console/commissions')({
+  validateSearch: searchAs<CommissionsSearch>(),
+  component: CommissionsPage,
+});
+
+function CommissionsPage() {
+  const { can } = useAdminRole();
+  const [search, setSearch] = useSectionSearch(commissionsSearch);
+  return (
+    <AdminSection title="Orders & commissions">
+      <CommissionsTab search={search} onSearch={setSearch} />
+      <Title order={3}>Commission rules</Title>
+      <RulesPanel />
+      {can('reviewer') && (
+        <>
+          <Title order={3}>Import orders</Title>
+          <ImportOrders />
+        </>
+      )}
+      <Title order={3}>Referral tracking</Title>
+      <AffiliateTab />
+    </AdminSection>
+  );
+}

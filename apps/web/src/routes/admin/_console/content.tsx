@@ -1,0 +1,19 @@
+import { Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminSection } from '../../../features/admin/AdminSection';
+import { FormsTab } from '../../../features/admin/FormsTab';
+import { VideosTab } from '../../../features/admin/VideosTab';
+
+// What dealers and visitors are shown: the first order forms and the landing videos.
+export const Route = createFileRoute('/admin/_console/content')({ component: ContentPage });
+
+function ContentPage() {
+  return (
+    <AdminSection title="Content">
+      <Title order={3}>First order forms</Title>
+      <FormsTab />
+      <Title order={3}>Landing videos</Title>
+      <VideosTab />
+    </AdminSection>
+  );
+}

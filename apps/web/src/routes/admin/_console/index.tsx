@@ -1,0 +1,32 @@
+import type { DealersSearch } from '@dn/schema';
+import { dealersSearch } from '@dn/schema';
+import { createFileRoute, Navigate, useSearch } from '@tanstack/react-router';
+import { AdminSection } from '../../../features/admin/AdminSection';
+import { DealersTab } from '../../../features/admin/DealersTab';
+import { legacyTabTarget } from '../../../features/admin/legacy-tabs';
+import { SummaryCards } from '../../../features/admin/SummaryCards';
+import { useSectionSearch } from '../../../features/admin/use-section-search';
+import { searchAs } from '../../../lib/route-search';
+
+// Dealers, the console's first section, is /admin itself: bookmarks and emails of /admin keep working.
+export const Route = createFileRoute('/admin/_console/')({
+  validateSearch: searchAs<DealersSearch & { tab?: string }>(),
+  component: DealersPage,
+});
+
+function DealersPage() {
+  // A link of the former tab bar (/admin?tab=calls): the section that tab became.
+  const target = legacyTabTarget(useSearch({ strict: false }));
+  if (target) return <Navigate to={target.to} search={target.search as never} replace />;
+  return <Dealers />;
+}
+
+function Dealers() {
+  const [search, setSearch] = useSectionSearch(dealersSearch);
+  return (
+    <AdminSection title="Dealers">
+      <SummaryCards />
+      <DealersTab search={search} onSearch={setSearch} />
+    </AdminSection>
+  );
+}
