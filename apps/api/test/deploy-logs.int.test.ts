@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, redactUrl } from '../src/app';
 import type { Config } from '../src/env';
-import { createDealer, GENEROUS_LIMITS, testConfig } from './helpers';
+import { appLoggingTo, createDealer, GENEROUS_LIMITS, testConfig } from './helpers';
 
 /** Request logs never carry a one-time link, and the session cookie is Secure on an https site. */
 
@@ -15,29 +14,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function appLoggingTo(lines: string[], config: Partial<Config> = {}) {
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const app = await buildApp({
-    config: testConfig({ logLevel: 'info', ...config }),
-    database,
-    limits: GENEROUS_LIMITS,
-    logger: { stream },
-  });
-  await app.ready();
-  return app;
-}
-
 describe('request logs', () => {
   const TOKEN = 'abcDEF0123456789secretTokenValue_xyz';
 
   it('do not contain the token of a one-time link, and write one line per request', async () => {
     const lines: string[] = [];
-    const app = await appLoggingTo(lines);
+    const app = await appLoggingTo(database, lines);
     try {
       const urls = [
         `/login?token=${TOKEN}`,

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -80,6 +81,31 @@ export async function createHarness(
       if (!opts.database) await database.close();
     },
   };
+}
+
+/**
+ * An app on `database` whose log lines (JSON, at `info` unless the config says) are pushed to
+ * `lines`: for the tests of what the logs carry.
+ */
+export async function appLoggingTo(
+  database: TestDatabase,
+  lines: string[],
+  config: Partial<Config> = {},
+): Promise<TestApp> {
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await buildApp({
+    config: testConfig({ logLevel: 'info', ...config }),
+    database,
+    limits: GENEROUS_LIMITS,
+    logger: { stream },
+  });
+  await app.ready();
+  return app;
 }
 
 /** The session cookie a response set, as a Cookie header value. */

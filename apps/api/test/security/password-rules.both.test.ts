@@ -1,17 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { hashPassword, MAX_QUEUED_HASHES } from '../../src/lib/password';
 import { issueToken } from '../../src/services/accounts/tokens';
-import {
-  createDealer,
-  createHarness,
-  GENEROUS_LIMITS,
-  type Harness,
-  setupPassword,
-  signInDealer,
-  testConfig,
-} from '../helpers';
+import { appLoggingTo, createDealer, createHarness, type Harness, setupPassword, signInDealer } from '../helpers';
 
 /**
  * Issue 35, finding 11 (the points of this branch): a new password has at least 8 characters
@@ -92,19 +82,7 @@ describe('a dealer’s password change', () => {
 describe('a full hashing queue', () => {
   it('answers 503 and is logged at most once a second, as a warning with the count, never as an error', async () => {
     const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = await buildApp({
-      config: testConfig({ logLevel: 'info' }),
-      database: h.database,
-      limits: GENEROUS_LIMITS,
-      logger: { stream },
-    });
-    await app.ready();
+    const app = await appLoggingTo(h.database, lines);
     try {
       const d = await createDealer(h.db);
       // The queue is full while these run.

@@ -1,17 +1,7 @@
-import { Writable } from 'node:stream';
 import { BULK_BATCH_SIZE } from '@dn/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { randomToken, sha256 } from '../../src/lib/tokens';
-import {
-  createDealer,
-  createHarness,
-  GENEROUS_LIMITS,
-  type Harness,
-  signInAdmin,
-  testConfig,
-  uniqueEmail,
-} from '../helpers';
+import { appLoggingTo, createDealer, createHarness, type Harness, signInAdmin, uniqueEmail } from '../helpers';
 import { application, booking, inject, routes } from './support';
 
 /**
@@ -137,19 +127,7 @@ describe('the application status page', () => {
 
   it('its path token never reaches the request log', async () => {
     const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = await buildApp({
-      config: testConfig({ logLevel: 'info' }),
-      database: h.database,
-      limits: GENEROUS_LIMITS,
-      logger: { stream },
-    });
-    await app.ready();
+    const app = await appLoggingTo(h.database, lines);
     try {
       const tRPC = `/trpc/site.applicationStatus?input=${encodeURIComponent(JSON.stringify({ token }))}`;
       for (const url of [`/application/${token}`, `/api/application-status/${token}`, tRPC]) {
