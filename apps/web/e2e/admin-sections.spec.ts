@@ -1,6 +1,6 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
-import { applyAsDealer, approveAsAdmin, uniqueEmail } from './support/accounts';
+import { applyAsDealer, approveAsAdmin, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection } from './support/admin';
 
 // The admin console as sections (issue 34): each section's filters, sort and page are in its URL,
@@ -27,10 +27,15 @@ test('the Commissions section keeps its filters and page in the URL: a reload fi
     // A recruiter, a dealer they referred, and more of the referred dealer's orders than a page
     // holds: each earns the recruiter a pending commission (the rule partner-program.spec sets too).
     const recruiterEmail = uniqueEmail(`recruiter${tag}`);
-    await applyAsDealer(admin, recruiterEmail, { fullName: `Rex Recruiter ${tag}` });
+    const recruiterCompany = `Rex Attic ${tag}`;
+    await applyAsDealer(admin, recruiterEmail, { fullName: `Rex Recruiter ${tag}`, companyName: recruiterCompany });
     const recruiterId = await approveAsAdmin(admin, recruiterEmail);
     const referredEmail = uniqueEmail(`referred${tag}`);
-    await applyAsDealer(admin, referredEmail, { fullName: `Rae Referred ${tag}`, referredBy: recruiterId });
+    // The signup names its referrer by the picker's opaque reference (issue 35, finding 8).
+    await applyAsDealer(admin, referredEmail, {
+      fullName: `Rae Referred ${tag}`,
+      referredBy: await referenceTo(admin, recruiterCompany),
+    });
     const referredId = await approveAsAdmin(admin, referredEmail);
     const rule = await admin.put('/api/admin/commission-rules/Affiliate', {
       data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
