@@ -183,7 +183,7 @@ async function assertMayRecord(trx: Trx, ctx: Context, e: OrderEvent) {
       const who = first.source === 'webhook' || !first.recordedBy ? '' : ` by ${first.recordedBy}`;
       throw new AppError(
         'CONFLICT',
-        `Order ${e.orderId} was already recorded from ${SOURCE_NAMES[first.source]}${who} on ${first.createdAt.toISOString().slice(0, 10)}; if this is a different order, say so (differentOrder)`,
+        `Order ${e.orderId} was already recorded from ${SOURCE_NAMES[first.source]}${who} on ${first.createdAt.toISOString().slice(0, 10)}; if it is a different order, record it as one (differentOrder)`,
       );
     }
   }
