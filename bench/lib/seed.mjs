@@ -232,13 +232,13 @@ async function seedPartner(c, { dealers, links, orders, commissions }) {
     // Order g: a referred buyer for g <= earning, else an unreferred one (any buyer if there is none).
     const pick = (g, count) => `1 + ((${g})::bigint * 7919) % ${Math.max(1, count)}`;
     await c.query(`
-      insert into orders (id, dealer_id, source, external_order_id, amount, currency, ordered_at, status, recorded_by, created_at, updated_at)
+      insert into orders (id, dealer_id, source, external_order_id, amount, currency, ordered_at, status, recorded_by, created_at, updated_at, status_at)
       select ${ORDER_ID('g')}, b.id,
         (array['webhook','webhook','webhook','webhook','webhook','webhook','webhook','import','import','admin'])[1 + g % 10],
         'SO-' || g, (100 + (g::bigint * 7717) % 900000 / 100.0)::numeric(12, 2), 'USD', o.ts,
         case when g % 100 < 2 then 'cancelled' when g % 100 = 2 then 'refunded' else 'placed' end,
         case when g % 10 = 9 then 'bench-admin' when g % 10 >= 7 then 'import' else 'webhook' end,
-        o.ts, o.ts
+        o.ts, o.ts, o.ts
       from generate_series(1, ${orders}) g
       cross join lateral (select now() - ((g::bigint * 104729) % (730 * 1440)) * interval '1 minute' as ts) o
       join bench_buyers b on b.referred = (g <= ${earning} or ${n.u} = 0)

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createMailHarness, type MailHarness, signInAdmin, signInDealer } from './helpers';
-import { counts, daysAgo, postWebhook, referredPair, setRule, WEBHOOK_SECRET } from './partner-fixtures';
+import {
+  asIfRecordedWhenOrdered,
+  counts,
+  daysAgo,
+  postWebhook,
+  referredPair,
+  setRule,
+  WEBHOOK_SECRET,
+} from './partner-fixtures';
 
 /** Commission rules, the ledger, approval, voiding, payout batches and the recruiter's view (issue 13). */
 
@@ -124,6 +132,8 @@ describe('ledger: list, approve, void', () => {
     await postWebhook(h, { orderId: 'L-young', dealerId: dealer.id, amount: '100.00', orderedAt: daysAgo(2) });
     await postWebhook(h, { orderId: 'L-old', dealerId: dealer.id, amount: '200.00', orderedAt: daysAgo(40) });
     await postWebhook(h, { orderId: 'L-void', dealerId: dealer.id, amount: '300.00', orderedAt: daysAgo(40) });
+    // The hold runs from when an order was recorded (issue 35, finding 4): as if each came in when placed.
+    await asIfRecordedWhenOrdered(h, dealer.id);
     const list = (await get(`/api/admin/commissions?recruiterDealerId=${recruiter.id}`)).json();
     expect(list.total).toBe(3);
     expect(list.totals).toMatchObject({ pending: '60.00', approved: '0.00', paid: '0.00' });

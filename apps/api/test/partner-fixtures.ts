@@ -1,3 +1,4 @@
+import { sql } from '@dn/db';
 import { Webhook } from 'standardwebhooks';
 import { createDealer, type Harness, signInAdmin } from './helpers';
 
@@ -61,6 +62,20 @@ export async function setRule(
   });
   if (res.statusCode !== 200) throw new Error(`setRule ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/**
+ * Rewrites the clocks of a dealer's orders as if each had been recorded when it was placed (its
+ * commission's hold moved back by as much): since issue 35, finding 4, the hold runs from when an
+ * order was recorded, so a test of what happens after the hold moves time, as the sessions tests do.
+ */
+export async function asIfRecordedWhenOrdered(h: Harness, dealerId: string) {
+  await sql`update commissions c set hold_until = c.hold_until - (o.created_at - o.ordered_at)
+    from orders o where o.id = c.order_ref and o.dealer_id = ${dealerId} and c.hold_until is not null
+      and o.created_at > o.ordered_at`.execute(h.db);
+  await sql`update orders set created_at = ordered_at where dealer_id = ${dealerId} and created_at > ordered_at`.execute(
+    h.db,
+  );
 }
 
 export const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();

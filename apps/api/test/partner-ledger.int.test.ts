@@ -31,6 +31,9 @@ beforeAll(async () => {
   const admin: User = {
     id: 'prop-admin',
     role: 'admin',
+    // An owner: the two-person rule (issue 35, finding 4) is the security suite's; these histories
+    // record, approve and void as one admin.
+    adminRole: 'owner',
     username: 'prop-admin',
     fullName: 'Prop Admin',
     email: null,
@@ -219,7 +222,8 @@ async function check(first: ModelRule, approvedDaysAgo: [number, number], action
               cents: expectedCents(ruleNow, cents),
               status: 'pending',
               batched: false,
-              holdUntil: orderedAt.getTime() + ruleNow.holdDays * DAY,
+              // From when the order was recorded, or its date if later (issue 35, finding 4).
+              holdUntil: Math.max(Date.parse(r.order.createdAt), orderedAt.getTime()) + ruleNow.holdDays * DAY,
             }
           : null,
         clawback: null,

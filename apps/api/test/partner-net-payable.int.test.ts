@@ -11,7 +11,7 @@ import { approveCommissions, listCommissions, voidCommission } from '../src/serv
 import { setCommissionRule } from '../src/services/commissions/rules';
 import { recordOrder, setOrderStatusByAdmin } from '../src/services/orders/record';
 import { createHarness, type Harness } from './helpers';
-import { referredPair } from './partner-fixtures';
+import { asIfRecordedWhenOrdered, referredPair } from './partner-fixtures';
 
 /**
  * Net payable, one definition (issue 34): over random histories of orders, refunds and
@@ -33,6 +33,9 @@ beforeAll(async () => {
   const admin: User = {
     id: 'net-admin',
     role: 'admin',
+    // An owner: the two-person rule (issue 35, finding 4) is the security suite's; these histories
+    // record, approve and void as one admin.
+    adminRole: 'owner',
     username: 'net-admin',
     fullName: 'Net Admin',
     email: null,
@@ -238,6 +241,8 @@ describe(`net payable, one definition, on ${process.env.TEST_DB}`, () => {
     for (const [i, c] of [250_000, 180_000, 90_000, 40_000, 120_000].entries()) {
       await apply({ kind: 'order', dealer: i % 3, cents: c, daysAgo: 30 }, orders);
     }
+    // The hold runs from when an order was recorded (issue 35, finding 4): as if each came in when placed.
+    for (const d of dealers) await asIfRecordedWhenOrdered(h, d.id);
     await apply({ kind: 'approve' }, orders);
     // An approved commission refunded: its clawback is payable too.
     await apply({ kind: 'reverse', pick: 4, status: 'refunded' }, orders);

@@ -37,6 +37,27 @@ export const orderedAt = z
   .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SLACK_MS, 'Order date cannot be in the future')
   .refine((v) => Date.parse(v) >= Date.UTC(2000, 0, 1), 'Order date is too far in the past');
 
+/**
+ * When a webhook or CSV event took effect at its sender (a cancel's or refund's time); the order's
+ * state is decided by its events whatever order they arrive in (issue 35, finding 10). Without it,
+ * the order date.
+ */
+export const eventAt = z
+  .string({ error: 'Event time must be an ISO 8601 date and time, like 2026-11-24T10:00:00Z' })
+  .trim()
+  .max(40, 'Event time must be an ISO 8601 date and time, like 2026-11-24T10:00:00Z')
+  .pipe(
+    z.iso.datetime({ offset: true, error: 'Event time must be an ISO 8601 date and time, like 2026-11-24T10:00:00Z' }),
+  )
+  .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SLACK_MS, 'Event time cannot be in the future')
+  .refine((v) => Date.parse(v) >= Date.UTC(2000, 0, 1), 'Event time is too far in the past');
+
+/**
+ * An order dated further back than this many days is recorded by an owner only (issue 35, finding
+ * 4: the two-person rule); a reviewer gets 403.
+ */
+export const BACKDATE_OWNER_DAYS = 60;
+
 export const orderStatus = z.enum(ORDER_STATUSES, { error: 'Status must be placed, cancelled or refunded' });
 
 /** POST /api/admin/dealers/{id}/orders */
@@ -45,6 +66,11 @@ export const recordOrderInput = z.object({
   orderId: externalOrderId,
   amount: orderAmount,
   orderedAt,
+  /**
+   * The admin says this is a different order from the one another source (the webhook, an
+   * import) recorded under the same id; without it, such an id is refused with 409.
+   */
+  differentOrder: z.boolean({ error: 'differentOrder must be true or false' }).optional(),
 });
 export type RecordOrderInput = z.infer<typeof recordOrderInput>;
 
@@ -69,6 +95,7 @@ export const webhookOrder = z
     amount: orderAmount,
     orderedAt,
     status: orderStatus.default('placed'),
+    eventAt: eventAt.optional(),
   })
   .strict()
   .refine((o) => [o.dealerId, o.dealerEmail, o.externalCrmId].filter((v) => v !== undefined).length === 1, {
@@ -96,6 +123,8 @@ export const importOrdersInput = z.object({
 
 /** The columns an import file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = ['orderId', 'amount', 'orderedAt'] as const;
+/** Optional columns: `status`, `eventAt`, and `differentOrder` (true, yes or 1: see recordOrderInput). */
+export const IMPORT_OPTIONAL_COLUMNS = ['status', 'eventAt', 'differentOrder'] as const;
 /** One of these names the dealer. */
 export const IMPORT_DEALER_COLUMNS = ['dealerId', 'dealerEmail', 'externalCrmId'] as const;
 

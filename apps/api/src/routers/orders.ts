@@ -14,7 +14,7 @@ export const ordersRouter = router({
       rest(
         'POST',
         '/api/admin/dealers/{id}/orders',
-        'Records an order on a dealer (idempotent on orderId); updates totals, activation and the commission',
+        'Records an order on a dealer (idempotent on orderId; an id another source recorded is 409 unless differentOrder; dated more than 60 days back, owners only); updates totals, activation and the commission',
       ),
     )
     .input(recordOrderInput)
@@ -26,6 +26,7 @@ export const ordersRouter = router({
         amount: input.amount,
         orderedAt: input.orderedAt,
         status: 'placed',
+        differentOrder: input.differentOrder,
       }),
     ),
   setStatus: reviewerProcedure
@@ -44,7 +45,7 @@ export const ordersRouter = router({
       rest(
         'POST',
         '/api/admin/orders/import',
-        'Imports orders from CSV text ({ csv }: header orderId, dealerId|dealerEmail|externalCrmId, amount, orderedAt[, status]); rows already imported are skipped, rejected rows returned with reasons',
+        'Imports orders from CSV text ({ csv }: header orderId, dealerId|dealerEmail|externalCrmId, amount, orderedAt[, status, eventAt, differentOrder]); rows already imported are skipped, rejected rows returned with reasons',
       ),
     )
     .input(importOrdersInput)

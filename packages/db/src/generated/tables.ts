@@ -308,17 +308,29 @@ export interface MagicLinkTokens {
   used: Generated<boolean>;
 }
 
+export interface OrderEvents {
+  eventAt: Timestamp;
+  id: Generated<string>;
+  orderRef: string;
+  receivedAt: Generated<Timestamp>;
+  recordedBy: string | null;
+  source: 'admin' | 'webhook' | 'import';
+  status: 'placed' | 'cancelled' | 'refunded';
+}
+
 export interface Orders {
   amount: Decimal;
   createdAt: Generated<Timestamp>;
   currency: Generated<'USD'>;
   dealerId: string;
+  declaredDistinct: Generated<boolean>;
   externalOrderId: string;
   id: Generated<string>;
   orderedAt: Timestamp;
   recordedBy: string | null;
   source: OrderSource;
   status: Generated<OrderStatus>;
+  statusAt: Timestamp;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -388,6 +400,7 @@ export interface DB {
   firstOrderForms: FirstOrderForms;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
+  orderEvents: OrderEvents;
   orders: Orders;
   payouts: Payouts;
   rateLimits: RateLimits;

@@ -89,6 +89,16 @@ export function approvePending(db: Executor, ids: readonly string[], admin: stri
     .execute();
 }
 
+/** Who recorded the order of each commission among `ids` (the two-person rule of approving). */
+export function orderRecorders(db: Executor, ids: readonly string[]) {
+  return db
+    .selectFrom('commissions as c')
+    .innerJoin('orders as o', 'o.id', 'c.orderRef')
+    .select(['c.id', 'c.orderId', 'o.recordedBy'])
+    .where('c.id', 'in', ids)
+    .execute();
+}
+
 /** What stopped the others: their current status and hold. */
 export function ledgerStates(db: Executor, ids: readonly string[]) {
   return db.selectFrom('commissions').select(['id', 'status', 'kind', 'holdUntil']).where('id', 'in', ids).execute();

@@ -34,7 +34,76 @@ const ORDER_COLUMNS = [
   'recordedBy',
   'createdAt',
   'updatedAt',
+  'statusAt',
+  'declaredDistinct',
 ] as const;
+
+/**
+ * Puts every recording of one external order id in a line, whatever its source or dealer (issue 35,
+ * finding 10): the check for another source's order and the insert never race. Taken first, before
+ * the dealer's row lock, by every path that records an order event.
+ */
+export async function lockExternalOrderId(db: Executor, externalOrderId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(35010, hashtext(${externalOrderId}))`.execute(db);
+}
+
+/** The first order recorded with this id from another source than `source` (the one a 409 names). */
+export function findOrderOfOtherSource(db: Executor, source: OrderSource, externalOrderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'source', 'recordedBy', 'createdAt'])
+    .where('externalOrderId', '=', externalOrderId)
+    .where('source', '<>', source)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Keeps an order event; undefined when the same event (order, status, event time) was kept before. */
+export function insertOrderEvent(
+  db: Executor,
+  e: { orderRef: string; source: OrderSource; status: OrderStatus; eventAt: Date; recordedBy: string | null },
+) {
+  return db
+    .insertInto('orderEvents')
+    .values(e)
+    .onConflict((oc) => oc.columns(['orderRef', 'status', 'eventAt']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** How many distinct events of this status the order has. */
+export async function countOrderEvents(db: Executor, orderRef: string, status: OrderStatus): Promise<number> {
+  const row = await db
+    .selectFrom('orderEvents')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('orderRef', '=', orderRef)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The event that decides an order's status, from the set of its events (so whatever order they
+ * arrived in): a cancel or a refund ends an order, the latest of them by event time (a refund on a
+ * tie); an order with neither is placed. Its recorder is who ended the order.
+ */
+export async function decidingOrderEvent(db: Executor, orderRef: string) {
+  // The order's own status is in the set too: an order written before its events were kept (or by
+  // a bulk seed) still has one. It changes nothing otherwise: it is what the events decided.
+  const r = await sql<{ status: OrderStatus; eventAt: Date; recordedBy: string | null }>`
+    select status, event_at as "eventAt", recorded_by as "recordedBy" from (
+      select status, event_at, recorded_by, true as kept from order_events where order_ref = ${orderRef}
+      union all
+      select status, status_at, recorded_by, false from orders where id = ${orderRef}
+    ) e
+    order by status <> 'placed' desc, event_at desc, status = 'refunded' desc, kept desc
+    limit 1`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw new Error(`no order ${orderRef}`);
+  return { ...row, eventAt: new Date(row.eventAt) };
+}
 
 export function findOrderByKey(db: Executor, source: OrderSource, externalOrderId: string) {
   return db
@@ -49,8 +118,11 @@ export function findOrderById(db: Executor, id: string) {
   return db.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Inserts an order unless (source, external id) exists; undefined when it did (someone else won). */
-export function insertOrderOnce(
+/**
+ * Inserts an order unless (source, external id) exists, with its first event (status at `statusAt`,
+ * by default the order date); undefined when it existed (someone else won).
+ */
+export async function insertOrderOnce(
   db: Executor,
   o: {
     dealerId: string;
@@ -60,18 +132,31 @@ export function insertOrderOnce(
     orderedAt: Date;
     recordedBy: string | null;
     status: OrderStatus;
+    statusAt?: Date;
+    declaredDistinct?: boolean;
   },
 ) {
-  return db
+  const statusAt = o.statusAt ?? o.orderedAt;
+  const order = await db
     .insertInto('orders')
-    .values({ ...o, updatedAt: new Date() })
+    .values({ ...o, statusAt, declaredDistinct: o.declaredDistinct ?? false, updatedAt: new Date() })
     .onConflict((oc) => oc.columns(['source', 'externalOrderId']).doNothing())
     .returning(ORDER_COLUMNS)
     .executeTakeFirst();
+  if (order) {
+    await insertOrderEvent(db, {
+      orderRef: order.id,
+      source: o.source,
+      status: o.status,
+      eventAt: statusAt,
+      recordedBy: o.recordedBy,
+    });
+  }
+  return order;
 }
 
-export async function setOrderStatus(db: Executor, id: string, status: OrderStatus): Promise<void> {
-  await db.updateTable('orders').set({ status, updatedAt: new Date() }).where('id', '=', id).execute();
+export async function setOrderStatus(db: Executor, id: string, status: OrderStatus, statusAt: Date): Promise<void> {
+  await db.updateTable('orders').set({ status, statusAt, updatedAt: new Date() }).where('id', '=', id).execute();
 }
 
 /** How many orders the dealer has besides `exceptId` (any status): 0 means this is the first. */

@@ -5,9 +5,11 @@ import {
   insertLedgerEntryOnce,
   ledgerStates,
   type NewLedgerEntry,
+  orderRecorders,
   voidLedgerEntry,
 } from '@dn/db/queries/commissions';
 import { assignToPayout, lockPayableEntries, markPayoutEntriesPaid, recruiterNets } from '@dn/db/queries/net-payable';
+import { decidingOrderEvent } from '@dn/db/queries/orders';
 import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
 import { displayMoney, formatCents, parseCents } from '@dn/schema';
 import type { Context, User } from '../../context';
@@ -21,9 +23,11 @@ import { commissionEarnedEmail, payoutSentEmail } from '../mail/templates';
  * caller's transaction with its audit row (and email). Other services decide whether and how much
  * (earn.ts: the rules; review.ts, payouts.ts: the admin's requests) and call these.
  *
- *   earn       a new commission, pending and on hold until ordered_at + the rule's holding days
- *   approve    pending, hold over -> approved
- *   void       pending or approved, in no batch -> voided (an order cancelled, or an admin)
+ *   earn       a new commission, pending and on hold for the rule's holding days from when the
+ *              order was recorded (or its date, if later)
+ *   approve    pending, hold over -> approved; on an order the approver recorded, an owner only
+ *   void       pending or approved, in no batch -> voided (an order cancelled, or an admin; a
+ *              clawback, an owner only)
  *   claw back  an approved or paid commission of a reversed order -> + a negative clawback, approved
  *   batch      payable (approved, in no batch: `ledger_payable`) -> in a payout batch
  *   pay        in a batch -> paid
@@ -38,8 +42,21 @@ type Entry = NonNullable<Awaited<ReturnType<typeof findOrderCommission>>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The end of a new commission's holding period (the refund window): it cannot be approved before. */
-export const holdUntil = (orderedAt: Date, holdDays: number) => new Date(orderedAt.getTime() + holdDays * DAY_MS);
+/**
+ * The end of a new commission's holding period (the refund window): it cannot be approved before.
+ * It runs from when the order was recorded, or its date if later: a backdated order waits the whole
+ * hold like any other (issue 35, finding 4, decision 0891).
+ */
+export const holdUntil = (order: Pick<Order, 'createdAt' | 'orderedAt'>, holdDays: number) =>
+  new Date(Math.max(order.createdAt.getTime(), order.orderedAt.getTime()) + holdDays * DAY_MS);
+
+/** The two-person rule's words (issue 35, finding 4): what a reviewer's 403 says. */
+const OWNER_ONLY = {
+  approveOwn: (orders: string[]) =>
+    `You recorded order ${orders.join(', ')}: a commission on an order you recorded yourself is approved by another admin or an owner (two-person rule)`,
+  voidClawback: 'Voiding a clawback needs an owner (two-person rule): ask an owner to void it',
+};
+const isOwner = (ctx: Context) => ctx.user?.role === 'admin' && ctx.user.adminRole === 'owner';
 
 export interface Earning {
   recruiter: { id: string; recruiterId: string | null; fullName: string; email: string };
@@ -65,7 +82,7 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
     ruleId: rule.id,
     orderAmount: order.amount,
     orderedAt: order.orderedAt,
-    holdUntil: holdUntil(order.orderedAt, rule.holdDays),
+    holdUntil: holdUntil(order, rule.holdDays),
   });
   if (!entry) return null;
   await enqueueMail(
@@ -89,6 +106,11 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
 
 /** Approves the pending commissions among `ids` whose hold is over; the others come back with why. */
 export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[]) {
+  const recorders = new Map((await orderRecorders(trx, ids)).map((r) => [r.id, r]));
+  if (!isOwner(ctx)) {
+    const own = [...recorders.values()].filter((r) => r.recordedBy === ctx.user.username);
+    if (own.length) throw new AppError('FORBIDDEN', OWNER_ONLY.approveOwn(own.map((r) => r.orderId ?? r.id)));
+  }
   const approved = await approvePending(trx, ids, ctx.user.username, new Date());
   const done = new Set(approved.map((a) => a.id));
   const rest = ids.filter((id) => !done.has(id));
@@ -103,14 +125,18 @@ export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[
     return { id, reason };
   });
   for (const a of approved) {
+    const r = recorders.get(a.id);
+    const recordedBy = r?.recordedBy ?? null;
     await audit(trx, ctx, {
       eventType: 'commission.approved',
       category: 'admin',
-      message: `${ctx.user.username} approved a commission of ${a.amount}`,
+      message: `${ctx.user.username} approved a commission of ${a.amount}${r ? ` on order ${r.orderId} recorded by ${recordedBy ?? 'unknown'}` : ''}`,
       dealerId: a.referredDealerId,
       details: {
         commissionId: a.id,
         recruiterDealerId: a.recruiterDealerId,
+        approvedBy: ctx.user.username,
+        recordedBy,
         before: { status: 'pending' },
         after: { status: 'approved' },
       },
@@ -127,15 +153,26 @@ export async function voidEntry(trx: Trx, ctx: Context, c: Entry, reason: string
     throw new AppError('CONFLICT', 'A paid commission cannot be voided; refund the order to claw it back');
   }
   if (c.payoutId) throw new AppError('CONFLICT', 'This commission is in a payout batch and cannot be voided');
+  if (c.kind === 'clawback' && !isOwner(ctx)) throw new AppError('FORBIDDEN', OWNER_ONLY.voidClawback);
   await voidLedgerEntry(trx, c.id, reason);
   const by = ctx.user?.role === 'admin' ? ctx.user.username : null;
+  // Who reversed the order the clawback came from: the second name of the two-person rule.
+  const refundedBy =
+    c.kind === 'clawback' && c.orderRef ? ((await decidingOrderEvent(trx, c.orderRef)).recordedBy ?? null) : undefined;
   await audit(trx, ctx, {
     eventType: 'commission.voided',
     category: by ? 'admin' : 'affiliate',
     message: `${c.kind === 'clawback' ? 'Clawback' : 'Commission'} of ${c.amount} on order ${c.orderId ?? '-'} voided${by ? ` by ${by}` : ''}: ${reason}`,
     dealerId: c.referredDealerId,
     recruiterId: c.recruiterId,
-    details: { commissionId: c.id, reason, before: { status: c.status }, after: { status: 'voided' } },
+    details: {
+      commissionId: c.id,
+      reason,
+      voidedBy: by,
+      ...(refundedBy === undefined ? {} : { refundedBy }),
+      before: { status: c.status },
+      after: { status: 'voided' },
+    },
   });
   return { id: c.id, status: 'voided' as const, reason };
 }

@@ -47,6 +47,7 @@ export async function importOrders(ctx: Context & { user: User }, csv: string): 
       amount: raw.amount,
       orderedAt: raw.orderedAt,
       ...(raw.status ? { status: raw.status } : {}),
+      ...(raw.eventAt ? { eventAt: raw.eventAt } : {}),
     });
     if (!parsed.success) {
       result.rejected.push({
@@ -58,7 +59,8 @@ export async function importOrders(ctx: Context & { user: User }, csv: string): 
     }
     const o = parsed.data;
     try {
-      const r = await recordOrder(ctx, orderEvent('import', o));
+      const differentOrder = /^(true|yes|1)$/i.test(raw.differentOrder ?? '');
+      const r = await recordOrder(ctx, { ...orderEvent('import', o), differentOrder });
       if (r.created || r.statusChanged) result.imported++;
       else result.skipped++;
     } catch (err) {

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ADMIN_MUTATIONS } from '../admin/mutations';
@@ -21,11 +21,15 @@ export function RecordOrderForm({
   const [orderId, setOrderId] = useState('');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
+  // An id the webhook or an import already recorded is refused (issue 35, finding 10) unless the
+  // admin says this is a different order.
+  const [differentOrder, setDifferentOrder] = useState(false);
   // The order earns its recruiter's commission: the spec refreshes the ledger too.
   const record = useAdminMutation(ADMIN_MUTATIONS.recordOrder, {
     onSuccess: () => {
       setOrderId('');
       setAmount('');
+      setDifferentOrder(false);
       onRecorded?.();
     },
   });
@@ -40,11 +44,23 @@ export function RecordOrderForm({
       />
       <TextInput label="Amount ($)" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} w={110} />
       <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={150} />
+      <Checkbox
+        label="A different order from one with this id from another source"
+        checked={differentOrder}
+        onChange={(e) => setDifferentOrder(e.currentTarget.checked)}
+        mb={8}
+      />
       <Button
         loading={record.isPending}
         disabled={!orderId.trim() || !amount.trim()}
         onClick={() =>
-          record.mutate({ id: dealerId, orderId, amount, orderedAt: new Date(`${date}T12:00:00Z`).toISOString() })
+          record.mutate({
+            id: dealerId,
+            orderId,
+            amount,
+            orderedAt: new Date(`${date}T12:00:00Z`).toISOString(),
+            ...(differentOrder ? { differentOrder: true } : {}),
+          })
         }
       >
         Record order
