@@ -135,12 +135,20 @@ describe('a payout batch', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const payout = res.json();
-    const batched = await h.db.selectFrom('commissions').select('recruiterDealerId').where('payoutId', '=', payout.id).execute();
+    const batched = await h.db
+      .selectFrom('commissions')
+      .select('recruiterDealerId')
+      .where('payoutId', '=', payout.id)
+      .execute();
     expect(batched.map((b) => b.recruiterDealerId)).toContain(good.recruiter.id);
     expect(batched.map((b) => b.recruiterDealerId)).not.toContain(bad.recruiter.id);
     expect(payout.held).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ recruiterDealerId: bad.recruiter.id, amount: '200.00', reason: 'Recruiter is suspended' }),
+        expect.objectContaining({
+          recruiterDealerId: bad.recruiter.id,
+          amount: '200.00',
+          reason: 'Recruiter is suspended',
+        }),
       ]),
     );
     const left = await commissionsOf(bad.dealer.id);

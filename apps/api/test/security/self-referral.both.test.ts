@@ -50,7 +50,9 @@ async function recruiterWithLink() {
   expect(login.statusCode, login.body).toBe(200);
   const cookie = cookieOf(login);
   const raw = login.headers['set-cookie'];
-  const device = ((Array.isArray(raw) ? raw : [raw ?? '']).find((c) => c.startsWith('dn_device=')) ?? '').split(';')[0]!;
+  const device = ((Array.isArray(raw) ? raw : [raw ?? '']).find((c) => c.startsWith('dn_device=')) ?? '').split(
+    ';',
+  )[0]!;
   expect(device).not.toBe('');
   const recruiterId = `sf${tag()}`.slice(0, 20);
   const link = await h.app.inject({
@@ -65,7 +67,11 @@ async function recruiterWithLink() {
 
 let ip = 0;
 /** A signup through the recruiter's link sharing nothing with them unless `over` says so. */
-async function signupVia(recruiterId: string, over: Record<string, unknown> = {}, opts: { ip?: string; cookie?: string } = {}) {
+async function signupVia(
+  recruiterId: string,
+  over: Record<string, unknown> = {},
+  opts: { ip?: string; cookie?: string } = {},
+) {
   const email = `signup.${tag()}@example.com`;
   const res = await h.app.inject({
     method: 'POST',
@@ -83,12 +89,14 @@ async function signupVia(recruiterId: string, over: Record<string, unknown> = {}
   return h.db.selectFrom('dealers').select(['id', 'referredBy']).where('email', '=', email).executeTakeFirstOrThrow();
 }
 const flagOf = (dealerId: string) =>
-  h.db.selectFrom('referralFlags' as never).selectAll().where('referredDealerId' as never, '=', dealerId as never).executeTakeFirst() as Promise<
-    { signals: string[]; status: string; reason: string } | undefined
-  >;
+  h.db.selectFrom('referralFlags').selectAll().where('referredDealerId', '=', dealerId).executeTakeFirst();
 
 describe('a signup that matches its recruiter is attributed but flagged', () => {
-  const cases: [string, (r: Awaited<ReturnType<typeof recruiterWithLink>>) => Parameters<typeof signupVia>[1], Parameters<typeof signupVia>[2]][] = [
+  const cases: [
+    string,
+    (r: Awaited<ReturnType<typeof recruiterWithLink>>) => Parameters<typeof signupVia>[1],
+    Parameters<typeof signupVia>[2],
+  ][] = [
     ['phone', () => ({ phoneE164: RECRUITER_PHONE }), {}],
     ['address', () => ({ addressJson: { ...RECRUITER_ADDRESS, street: ' 77  referral WAY ' } }), {}],
     ['ip', () => ({}), { ip: '2001:db8:35:6:ffff::1' }],
@@ -115,7 +123,12 @@ describe('a signup that matches its recruiter is attributed but flagged', () => 
     });
     const cookie = cookieOf(login);
     const recruiterId = `v4${tag()}`.slice(0, 20);
-    await h.app.inject({ method: 'POST', url: '/api/affiliate/create-link', headers: { cookie }, payload: { recruiterId } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/affiliate/create-link',
+      headers: { cookie },
+      payload: { recruiterId },
+    });
     const same = await signupVia(recruiterId, {}, { ip: '198.51.100.23' });
     expect((await flagOf(same.id))?.signals).toEqual(['ip']);
     const near = await signupVia(recruiterId, {}, { ip: '198.51.100.24' });
@@ -131,38 +144,62 @@ describe('a signup that matches its recruiter is attributed but flagged', () => 
   });
 });
 
+/** A flagged referral (through `over`), approved, so its orders earn. */
+async function approvedReferral(over: Record<string, unknown>) {
+  const r = await recruiterWithLink();
+  const d = await signupVia(r.recruiterId, over);
+  await h.db
+    .updateTable('dealers')
+    .set({ status: 'approved', approvalDate: new Date() })
+    .where('id', '=', d.id)
+    .execute();
+  return { r, d };
+}
+const placeOrder = (dealerId: string, amount: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: `/api/admin/dealers/${dealerId}/orders`,
+    headers: { cookie: owner },
+    payload: { orderId: `ord-${tag()}`, amount, orderedAt: new Date(Date.now() - 60_000).toISOString() },
+  });
+const approve = (ids: string[]) =>
+  h.app.inject({ method: 'POST', url: '/api/admin/commissions/approve', headers: { cookie: owner }, payload: { ids } });
+const decide = (flagId: string, action: 'clear' | 'void', cookie = owner) =>
+  h.app.inject({
+    method: 'POST',
+    url: `/api/admin/referral-flags/${flagId}/${action}`,
+    headers: { cookie },
+    payload: {},
+  });
+
 describe('the commissions of a flagged referral', () => {
   it('are held (never payable, never batched), show the reason to admins, and only an owner clears them (audited)', async () => {
-    const r = await recruiterWithLink();
-    const d = await signupVia(r.recruiterId, { phoneE164: RECRUITER_PHONE });
-    await h.db.updateTable('dealers').set({ status: 'approved', approvalDate: new Date() }).where('id', '=', d.id).execute();
-    const ord = await h.app.inject({
-      method: 'POST',
-      url: `/api/admin/dealers/${d.id}/orders`,
-      headers: { cookie: owner },
-      payload: { orderId: `ord-${tag()}`, amount: '1000.00', orderedAt: new Date(Date.now() - 60_000).toISOString() },
-    });
+    const { r, d } = await approvedReferral({ phoneE164: RECRUITER_PHONE });
+    const ord = await placeOrder(d.id, '1000.00');
     expect(ord.statusCode, ord.body).toBe(200);
     const [c] = await h.db.selectFrom('commissions').selectAll().where('referredDealerId', '=', d.id).execute();
     expect(c?.status).toBe('held');
 
     // Not approvable, not payable, not batched.
-    const approve = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/approve',
-      headers: { cookie: owner },
-      payload: { ids: [c!.id] },
-    });
-    expect(approve.json().approved).toEqual([]);
+    const refused = await approve([c!.id]);
+    expect(refused.json().approved).toEqual([]);
     const payable = await h.db
       .selectFrom('commissions')
       .select((eb) => eb.fn<boolean>('ledger_payable', ['status', 'payoutId']).as('p'))
       .where('id', '=', c!.id)
       .executeTakeFirstOrThrow();
     expect(payable.p).toBe(false);
-    const batch = await h.app.inject({ method: 'POST', url: '/api/admin/payouts', headers: { cookie: owner }, payload: { minimum: '1.00' } });
+    const batch = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { cookie: owner },
+      payload: { minimum: '1.00' },
+    });
     expect(batch.statusCode).toBeLessThan(500);
-    expect((await h.db.selectFrom('commissions').select('payoutId').where('id', '=', c!.id).executeTakeFirstOrThrow()).payoutId).toBeNull();
+    expect(
+      (await h.db.selectFrom('commissions').select('payoutId').where('id', '=', c!.id).executeTakeFirstOrThrow())
+        .payoutId,
+    ).toBeNull();
 
     // The admin's list says why.
     const list = await h.app.inject({
@@ -176,23 +213,24 @@ describe('the commissions of a flagged referral', () => {
     expect(entry.heldReason).toMatch(/phone/i);
 
     // A reviewer cannot clear it; an owner can, and it is audited with their name.
-    const flag = (await h.db.selectFrom('referralFlags' as never).select('id' as never).where('referredDealerId' as never, '=', d.id as never).executeTakeFirstOrThrow()) as { id: string };
-    const byReviewer = await h.app.inject({
-      method: 'POST',
-      url: `/api/admin/referral-flags/${flag.id}/clear`,
-      headers: { cookie: reviewer },
-      payload: {},
-    });
+    const flag = await h.db
+      .selectFrom('referralFlags')
+      .select(['id', 'decidedBy'])
+      .where('referredDealerId', '=', d.id)
+      .executeTakeFirstOrThrow();
+    expect(flag.decidedBy).toBeNull();
+    const byReviewer = await decide(flag.id, 'clear', reviewer);
     expect(byReviewer.statusCode).toBe(403);
-    const cleared = await h.app.inject({
-      method: 'POST',
-      url: `/api/admin/referral-flags/${flag.id}/clear`,
-      headers: { cookie: owner },
-      payload: {},
-    });
+    const cleared = await decide(flag.id, 'clear');
     expect(cleared.statusCode, cleared.body).toBe(200);
-    expect((await flagOf(d.id))?.status).toBe('cleared');
-    const after = await h.db.selectFrom('commissions').select('status').where('id', '=', c!.id).executeTakeFirstOrThrow();
+    const decided = await flagOf(d.id);
+    expect(decided?.status).toBe('cleared');
+    expect(decided?.decidedBy).toMatch(/^admin/);
+    const after = await h.db
+      .selectFrom('commissions')
+      .select('status')
+      .where('id', '=', c!.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe('pending');
     const audit = await h.db
       .selectFrom('auditLogs')
@@ -201,12 +239,37 @@ describe('the commissions of a flagged referral', () => {
       .where('dealerId', '=', d.id)
       .execute();
     expect(audit).toHaveLength(1);
-    const approved = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/approve',
-      headers: { cookie: owner },
-      payload: { ids: [c!.id] },
-    });
+    const approved = await approve([c!.id]);
     expect(approved.json().approved).toEqual([c!.id]);
+  });
+
+  it('an owner voiding the flag voids the held commissions, and later orders earn nothing (audited)', async () => {
+    const { d } = await approvedReferral({ addressJson: RECRUITER_ADDRESS });
+    expect((await placeOrder(d.id, '500.00')).statusCode).toBe(200);
+    const flag = await h.db
+      .selectFrom('referralFlags')
+      .select('id')
+      .where('referredDealerId', '=', d.id)
+      .executeTakeFirstOrThrow();
+    const voided = await decide(flag.id, 'void');
+    expect(voided.statusCode, voided.body).toBe(200);
+    const again = await decide(flag.id, 'clear');
+    expect(again.statusCode).toBe(409);
+    expect((await placeOrder(d.id, '500.00')).statusCode).toBe(200);
+    const rows = await h.db
+      .selectFrom('commissions')
+      .select(['status', 'voidReason'])
+      .where('referredDealerId', '=', d.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('voided');
+    expect(rows[0]!.voidReason).toMatch(/address/);
+    const why = await h.db
+      .selectFrom('auditLogs')
+      .select('message')
+      .where('dealerId', '=', d.id)
+      .where('eventType', 'in', ['referral.flag_voided', 'commission.not_earned'])
+      .execute();
+    expect(why).toHaveLength(2);
   });
 });

@@ -31,6 +31,7 @@ import * as m1010 from './2026-11-27-1010-email-sort-index';
 import * as m0860 from './2026-11-28-0860-ledger-payable';
 import * as m0880 from './2026-11-28-0880-mailbox-and-devices';
 import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
+import * as m0920flags from './2026-11-28-0920-referral-flags';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0860-ledger-payable': m0860,
   '2026-11-28-0880-mailbox-and-devices': m0880,
   '2026-11-28-0885-referral-picker-opt-out': m0885,
+  '2026-11-28-0920-referral-flags': m0920flags,
 };
