@@ -5,7 +5,7 @@ import { money, parseCents } from './money';
 
 /** Commissions, their rules and payouts (issue 13). Money is text with two decimals. */
 
-export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'voided'] as const;
+export const COMMISSION_STATUSES = ['pending', 'held', 'approved', 'paid', 'voided'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 export const DEFAULT_HOLD_DAYS = 30;
 export const DEFAULT_PAYOUT_MINIMUM = '50.00';
@@ -92,4 +92,6 @@ export const createPayoutInput = z.object({
 });
 
 export const payoutId = z.object({ id: uuid('Unknown payout batch') });
+/** POST /api/admin/referral-flags/{id}/clear and /void (issue 35, finding 6): an owner decides a flagged referral. */
+export const referralFlagInput = z.object({ id: uuid('Unknown referral flag') });
 export const markPayoutPaidInput = payoutId.extend({ reference: requiredText('Payment reference is required', 200) });

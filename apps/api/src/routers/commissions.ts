@@ -5,10 +5,12 @@ import {
   createPayoutInput,
   markPayoutPaidInput,
   ownCommissionsQuery,
+  referralFlagInput,
   voidCommissionInput,
 } from '@dn/schema';
 import { ownCommissions } from '../services/commissions/own';
 import { createPayout, listPayouts, markPayoutPaid } from '../services/commissions/payouts';
+import { decideFlag } from '../services/commissions/referral-flags';
 import { approveCommissions, listCommissions, voidCommission } from '../services/commissions/review';
 import { listCommissionRules, setCommissionRule } from '../services/commissions/rules';
 import { adminProcedure, alone, dealerProcedure, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
@@ -67,6 +69,26 @@ export const commissionsRouter = router({
     )
     .input(markPayoutPaidInput)
     .mutation(({ ctx, input }) => markPayoutPaid(ctx, input.id, input.reference)),
+  clearReferralFlag: ownerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/referral-flags/{id}/clear',
+        'Clears a flagged referral (it matched its recruiter): its held commissions become pending',
+      ),
+    )
+    .input(referralFlagInput)
+    .mutation(({ ctx, input }) => decideFlag(ctx, input.id, 'clear')),
+  voidReferralFlag: ownerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/referral-flags/{id}/void',
+        'Voids a flagged referral: its held commissions are voided and its later orders earn nothing',
+      ),
+    )
+    .input(referralFlagInput)
+    .mutation(({ ctx, input }) => decideFlag(ctx, input.id, 'void')),
   own: dealerProcedure
     .meta(
       rest('GET', '/api/affiliate/commissions', "The signed-in recruiter's earnings summary and commissions, paged"),

@@ -10,7 +10,7 @@ export type AdminActionKind = 'approve' | 'reject' | 'status' | 'tier';
 
 export type AdminRole = 'owner' | 'reviewer' | 'viewer';
 
-export type CommissionStatus = 'approved' | 'cancelled' | 'paid' | 'pending' | 'voided';
+export type CommissionStatus = 'approved' | 'cancelled' | 'held' | 'paid' | 'pending' | 'voided';
 
 export type DealerStatus = 'active' | 'approved' | 'inactive' | 'pending' | 'rejected' | 'suspended';
 
@@ -365,6 +365,18 @@ export interface RecruiterCommissionTotals {
   status: string;
 }
 
+export interface ReferralFlags {
+  createdAt: Generated<Timestamp>;
+  decidedAt: Timestamp | null;
+  decidedBy: string | null;
+  id: Generated<string>;
+  reason: string;
+  recruiterDealerId: string;
+  referredDealerId: string;
+  signals: string[];
+  status: Generated<'open' | 'cleared' | 'voided'>;
+}
+
 export interface ReferralVersions {
   dealerId: string;
   n: ReadOnly<string>;
@@ -405,6 +417,7 @@ export interface DB {
   payouts: Payouts;
   rateLimits: RateLimits;
   recruiterCommissionTotals: RecruiterCommissionTotals;
+  referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
   sessions: Sessions;
 }

@@ -32,6 +32,7 @@ import * as m0860 from './2026-11-28-0860-ledger-payable';
 import * as m0880 from './2026-11-28-0880-mailbox-and-devices';
 import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
 import * as m1128_0910 from './2026-11-28-0910-order-events';
+import * as m0920flags from './2026-11-28-0920-referral-flags';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0880-mailbox-and-devices': m0880,
   '2026-11-28-0885-referral-picker-opt-out': m0885,
   '2026-11-28-0910-order-events': m1128_0910,
+  '2026-11-28-0920-referral-flags': m0920flags,
 };

@@ -51,6 +51,9 @@ describe(`affiliate-links queries on ${process.env.TEST_DB}`, () => {
     });
     expect(link).toEqual({ recruiterId: 'Solar-Sam', affiliateCode: 'ABCDEFGHJK', createdAt: expect.any(Date) });
     expect(await findLinkIdOfDealer(t.db, owner)).toEqual({ id: expect.any(String) });
+    // Issue 35, finding 5: a link attributes only while its dealer is approved or active.
+    expect(await findActiveLinkByRecruiterId(t.db, 'solar-SAM')).toBeUndefined();
+    await t.db.updateTable('dealers').set({ status: 'active' }).where('id', '=', owner).execute();
     expect(await findActiveLinkByRecruiterId(t.db, 'solar-SAM')).toMatchObject({
       recruiterId: 'Solar-Sam',
       dealerId: owner,

@@ -4,7 +4,11 @@ import type { Executor } from './executor';
 
 /** Affiliate links: one per dealer, and the referral counts they keep. */
 
-/** The active affiliate link behind a recruiter id (case-insensitive), with its dealer's email. */
+/**
+ * The active affiliate link behind a recruiter id (case-insensitive), with its dealer's email, when
+ * that dealer is in good standing (approved or active): a suspended, rejected or pending
+ * recruiter's link attributes nothing (issue 35, finding 5).
+ */
 export async function findActiveLinkByRecruiterId(db: Executor, recruiterId: string) {
   return db
     .selectFrom('affiliateLinks as l')
@@ -12,6 +16,7 @@ export async function findActiveLinkByRecruiterId(db: Executor, recruiterId: str
     .select(['l.id', 'l.recruiterId', 'l.dealerId', 'd.email as dealerEmail'])
     .where(sql<string>`lower(l.recruiter_id)`, '=', recruiterId.toLowerCase())
     .where('l.isActive', '=', true)
+    .where('d.status', 'in', ['approved', 'active'])
     .executeTakeFirst();
 }
 

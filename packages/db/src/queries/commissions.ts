@@ -147,8 +147,11 @@ export function listLedger(
     const q = filtered(db, f, view)
       .leftJoin('dealers as r', 'r.id', 'c.recruiterDealerId')
       .leftJoin('dealers as d', 'd.id', 'c.referredDealerId')
+      .leftJoin('referralFlags as f', 'f.referredDealerId', 'c.referredDealerId')
       .select(LEDGER_COLUMNS)
       .select([
+        // Why a commission is held (issue 35, finding 6): its referral's flag.
+        sql<string | null>`case when c.status = 'held' then f.reason end`.as('heldReason'),
         'r.fullName as recruiterName',
         'r.email as recruiterEmail',
         'd.fullName as referredName',
@@ -256,7 +259,7 @@ export function listRecruiterLedger(db: Executor, recruiterDealerId: string, pag
 export function findRecruiter(db: Executor, dealerId: string) {
   return db
     .selectFrom('dealers')
-    .select(['id', 'recruiterId', 'fullName', 'email'])
+    .select(['id', 'recruiterId', 'fullName', 'email', 'status'])
     .where('id', '=', dealerId)
     .executeTakeFirst();
 }

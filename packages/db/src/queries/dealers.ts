@@ -310,6 +310,8 @@ export interface NewApplication {
   linkId: string | null;
   /** At least one. */
   budgets: readonly Budget[];
+  /** A referral that matches its recruiter (issue 35, finding 6): flagged in the same statement. */
+  flag?: { recruiterDealerId: string; signals: string[]; reason: string };
 }
 
 type ApplicationRows = Omit<NewApplication, 'mail'> & { mail: ReturnType<typeof mailValues> };
@@ -342,6 +344,7 @@ function namedValues(a: ApplicationRows, value: (name: string, it: unknown) => u
     mail: row('mail', a.mail),
     linkId: a.linkId === null ? null : (value('linkId', a.linkId) as string),
     budgets: a.budgets.map((b, i) => row(`budget${i}`, b)),
+    ...(a.flag ? { flag: row('flag', a.flag) } : {}),
   };
 }
 
@@ -384,6 +387,25 @@ function applicationStatement(db: Executor, a: ApplicationRows) {
         .insertInto('auditLogs')
         .columns(columnsOf(audit))
         .expression(w.selectFrom('d').select(selectionOf(audit)))
+        .returning('id'),
+    ) as unknown as typeof q;
+  }
+  const { flag } = a;
+  if (flag) {
+    q = q.with('f', (w) =>
+      w
+        .insertInto('referralFlags')
+        .columns(['referredDealerId', 'recruiterDealerId', 'signals', 'reason'])
+        .expression(
+          w
+            .selectFrom('d')
+            .select([
+              'd.id',
+              sql<string>`${flag.recruiterDealerId}::uuid`.as('recruiterDealerId'),
+              sql<string[]>`${flag.signals}::text[]`.as('signals'),
+              sql<string>`${flag.reason}::text`.as('reason'),
+            ]),
+        )
         .returning('id'),
     ) as unknown as typeof q;
   }

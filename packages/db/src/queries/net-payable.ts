@@ -22,6 +22,8 @@ export interface RecruiterNet {
   recruiterId: string;
   recruiterName: string;
   recruiterEmail: string;
+  /** the recruiter's dealer status: a batch pays only those in good standing (issue 35, finding 5) */
+  recruiterStatus: string;
   /** exact text with two decimals, negative when clawbacks outweigh */
   amount: string;
   /** commissions and clawbacks */
@@ -56,6 +58,7 @@ export async function recruiterNets(db: Executor, scope: NetScope, atLeast?: str
       'r.id as recruiterDealerId',
       'r.fullName as recruiterName',
       'r.email as recruiterEmail',
+      'r.status as recruiterStatus',
       'n.recruiterId',
       'n.amount',
       'n.entryCount',

@@ -10,6 +10,7 @@ import { hitBudgets, type KeyedLimit, overBudget, recipientKey, release, spend }
 import { type AuditEntry, auditRow } from '../audit/audit';
 import { enqueueMail, outboxRow } from '../mail/outbox';
 import { applicationExistsEmail, applicationReceivedEmail } from '../mail/templates';
+import { selfReferralSignals } from './self-referral';
 import { newStatusToken, statusPageUrl } from './status-link';
 
 export const UNKNOWN_REFERRER = 'Please select how you were referred';
@@ -20,8 +21,8 @@ export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex'
 const sameMailbox = (a: string, b: string) => canonicalMailbox(a) === canonicalMailbox(b);
 
 type Attribution =
-  | { referredBy: string; referralType: 'automatic'; linkId: string; recruiterId: string }
-  | { referredBy: string; referralType: 'manual' }
+  | { referredBy: string; referralType: 'automatic'; linkId: string; recruiterId: string; recruiterEmail: string }
+  | { referredBy: string; referralType: 'manual'; recruiterEmail: string }
   | { referredBy: null; referralType: null };
 
 /**
@@ -82,7 +83,7 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
       notes.push({
         eventType: 'referral.unknown_recruiter',
         category: 'affiliate',
-        message: `Signup named recruiter id ${input.recruiterId}, which matches no active affiliate link`,
+        message: `Signup named recruiter id ${input.recruiterId}, which matches no active affiliate link of a dealer in good standing`,
         recruiterId: input.recruiterId,
         success: false,
         details: { email: input.email },
@@ -102,6 +103,7 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
         referralType: 'automatic',
         linkId: link.id,
         recruiterId: link.recruiterId,
+        recruiterEmail: link.dealerEmail,
       };
     }
   }
@@ -114,8 +116,23 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
       throw new AppError('INVALID_INPUT', UNKNOWN_REFERRER, { fieldErrors: { referredBy: UNKNOWN_REFERRER } });
     }
     if (!sameMailbox(referrer.email, input.email)) {
-      attribution = { referredBy: referrer.id, referralType: 'manual' };
+      attribution = { referredBy: referrer.id, referralType: 'manual', recruiterEmail: referrer.email };
     }
+  }
+
+  // Anything else the signup shares with its recruiter: attributed, but flagged (decision 0895).
+  const flag = attribution.referredBy
+    ? await selfReferralSignals(ctx, { id: attribution.referredBy, email: attribution.recruiterEmail }, input)
+    : null;
+  if (flag) {
+    notes.push({
+      eventType: 'referral.flagged',
+      category: 'affiliate',
+      message: `Referral flagged for an owner: ${flag.reason}`,
+      recruiterId: attribution.referralType === 'automatic' ? attribution.recruiterId : null,
+      success: false,
+      details: { recruiterDealerId: attribution.referredBy, signals: flag.signals },
+    });
   }
 
   const id = randomUUID();
@@ -169,5 +186,6 @@ async function store(ctx: Context, input: DealerApplication, addressBudget: Keye
       }),
     ),
     linkId: attribution.referralType === 'automatic' ? attribution.linkId : null,
+    ...(flag && attribution.referredBy ? { flag: { recruiterDealerId: attribution.referredBy, ...flag } } : {}),
   });
 }

@@ -1,9 +1,12 @@
-import type { CommissionRule, DB, Kysely, Order, Tier } from '@dn/db';
+import type { CommissionRule, DB, DealerStatus, Kysely, Order, Tier } from '@dn/db';
 import { currentRule } from '@dn/db/queries/commission-rules';
 import { findRecruiter } from '@dn/db/queries/commissions';
+import { findReferralFlag } from '@dn/db/queries/referral-flags';
 import { formatCents, parseCents, percentOfCents } from '@dn/schema';
 import type { Context } from '../../context';
+import { audit } from '../audit/audit';
 import * as ledger from './ledger';
+import { inGoodStanding } from './standing';
 
 /**
  * Whether and how much an order earns its recruiter (docs/decisions/0601-partner-program.md), in
@@ -15,6 +18,7 @@ type Trx = Kysely<DB>;
 export interface OrderDealer {
   id: string;
   tier: Tier;
+  status: DealerStatus;
   referredBy: string | null;
   approvalDate: Date | null;
   fullName: string;
@@ -50,7 +54,12 @@ export function qualifies(
   return o.orderedAt.getTime() < addMonthsUtc(o.approvalDate, rule.months).getTime();
 }
 
-/** Earns the commission of a newly placed order, when the dealer has a referrer and a rule covers it. */
+/**
+ * Earns the commission of a newly placed order, when the dealer has a referrer and a rule covers
+ * it. A commission that would be due but is not (the recruiter or the referred dealer not in good
+ * standing, the referral's flag voided) is audited with its reason; one whose referral is flagged
+ * (decision 0895) is earned `held`, never payable until an owner clears the flag.
+ */
 export async function earnCommission(trx: Trx, ctx: Context, dealer: OrderDealer, order: Order, isFirst: boolean) {
   if (!dealer.referredBy) return null;
   const recruiter = await findRecruiter(trx, dealer.referredBy);
@@ -58,6 +67,27 @@ export async function earnCommission(trx: Trx, ctx: Context, dealer: OrderDealer
   const rule = await currentRule(trx, dealer.tier);
   if (!rule) return null;
   if (!qualifies(rule, { isFirst, orderedAt: order.orderedAt, approvalDate: dealer.approvalDate })) return null;
+  const flag = await findReferralFlag(trx, dealer.id);
+  const why = !inGoodStanding(recruiter.status)
+    ? `the recruiter is ${recruiter.status}`
+    : !inGoodStanding(dealer.status)
+      ? `the referred dealer is ${dealer.status}`
+      : flag?.status === 'voided'
+        ? 'the referral was voided by an owner'
+        : null;
+  if (why) {
+    await audit(trx, ctx, {
+      eventType: 'commission.not_earned',
+      category: 'affiliate',
+      message: `Order ${order.externalOrderId} of ${dealer.email} earns ${recruiter.fullName} nothing: ${why}`,
+      dealerId: dealer.id,
+      recruiterId: recruiter.recruiterId,
+      success: false,
+      details: { orderId: order.id, recruiterDealerId: recruiter.id, reason: why },
+    });
+    return null;
+  }
   const amount = formatCents(commissionCents(rule, order.amount));
-  return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount });
+  const held = flag?.status === 'open' ? flag.reason : null;
+  return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount, held });
 }

@@ -11,12 +11,14 @@ import {
 import { assignToPayout, lockPayableEntries, markPayoutEntriesPaid, recruiterNets } from '@dn/db/queries/net-payable';
 import { decidingOrderEvent } from '@dn/db/queries/orders';
 import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
+import { releaseHeldCommissions } from '@dn/db/queries/referral-flags';
 import { displayMoney, formatCents, parseCents } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
 import { enqueueMail } from '../mail/outbox';
 import { commissionEarnedEmail, payoutSentEmail } from '../mail/templates';
+import { inGoodStanding } from './standing';
 
 /**
  * The commission ledger's one owner (issue 34): every transition of an entry is here, run in the
@@ -24,7 +26,9 @@ import { commissionEarnedEmail, payoutSentEmail } from '../mail/templates';
  * (earn.ts: the rules; review.ts, payouts.ts: the admin's requests) and call these.
  *
  *   earn       a new commission, pending and on hold for the rule's holding days from when the
- *              order was recorded (or its date, if later)
+ *              order was recorded (or its date, if later); `held` instead when its referral is
+ *              flagged (decision 0895: never payable)
+ *   release    held -> pending when an owner clears the flag, held -> voided when they void it
  *   approve    pending, hold over -> approved; on an order the approver recorded, an owner only
  *   void       pending or approved, in no batch -> voided (an order cancelled, or an admin; a
  *              clawback, an owner only)
@@ -64,11 +68,13 @@ export interface Earning {
   order: Order;
   rule: { id: string; type: string; version: number; holdDays: number };
   amount: string;
+  /** The flag's reason when the referral is flagged (issue 35, finding 6): the entry is `held`. */
+  held?: string | null;
 }
 
 /** Earns a pending commission on an order (at most one per order) and tells the recruiter. */
 export async function earn(trx: Trx, ctx: Context, e: Earning) {
-  const { recruiter, referred, order, rule, amount } = e;
+  const { recruiter, referred, order, rule, amount, held } = e;
   const entry = await insertLedgerEntryOnce(trx, {
     kind: 'commission',
     recruiterId: recruiter.recruiterId ?? recruiter.id,
@@ -76,7 +82,7 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
     referredDealerId: referred.id,
     commissionType: rule.type,
     amount,
-    status: 'pending',
+    status: held ? 'held' : 'pending',
     orderId: order.externalOrderId,
     orderRef: order.id,
     ruleId: rule.id,
@@ -96,10 +102,17 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
   await audit(trx, ctx, {
     eventType: 'commission.earned',
     category: 'affiliate',
-    message: `${recruiter.fullName} earned ${amount} on order ${order.externalOrderId} of ${referred.email}`,
+    message: `${recruiter.fullName} earned ${amount} on order ${order.externalOrderId} of ${referred.email}${held ? ` (held: ${held})` : ''}`,
     dealerId: referred.id,
     recruiterId: recruiter.recruiterId,
-    details: { commissionId: entry.id, orderId: order.id, ruleId: rule.id, ruleVersion: rule.version, amount },
+    details: {
+      commissionId: entry.id,
+      orderId: order.id,
+      ruleId: rule.id,
+      ruleVersion: rule.version,
+      amount,
+      ...(held ? { held } : {}),
+    },
   });
   return entry;
 }
@@ -143,6 +156,19 @@ export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[
     });
   }
   return { approved: [...done], skipped };
+}
+
+/**
+ * The held commissions of a flagged referral once an owner decided (decision 0895): cleared ->
+ * pending (the hold and approval follow), voided -> voided with the flag's reason. The caller
+ * audits the decision with the entries moved.
+ */
+export function release(trx: Trx, referredDealerId: string, decision: 'cleared' | 'voided', reason: string) {
+  return releaseHeldCommissions(
+    trx,
+    referredDealerId,
+    decision === 'cleared' ? { status: 'pending' } : { status: 'voided', reason: `Referral voided: ${reason}` },
+  );
 }
 
 /** Voids an entry (locked by the caller) that is not paid and in no batch; anything else is a CONFLICT. */
@@ -216,20 +242,32 @@ export async function reverse(trx: Trx, ctx: Context, order: Order, status: 'can
   const c = await findOrderCommission(trx, order.id);
   if (!c || c.status === 'voided' || c.status === 'cancelled') return null;
   const reason = `Order ${status}`;
-  if (c.status === 'pending') return { voided: (await voidEntry(trx, ctx, c, reason)).id };
+  if (c.status === 'pending' || c.status === 'held') return { voided: (await voidEntry(trx, ctx, c, reason)).id };
   return clawBack(trx, ctx, c, order, reason);
 }
 
 /**
- * A new payout batch of every payable entry of each recruiter whose net payable is positive and at
- * least `minimum`. The entries are locked first, so a batch made at the same time waits and never
- * takes one of them; the batch's lines are then checked to be the nets it was made from.
+ * A new payout batch of every payable entry of each recruiter in good standing whose net payable
+ * is positive and at least `minimum`; the others at that minimum are left out and listed as `held`
+ * with the reason (issue 35, finding 5). The entries are locked first, so a batch made at the same
+ * time waits and never takes one of them; the batch's lines are then checked to be the nets it was
+ * made from.
  */
 export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   const locked = await lockPayableEntries(trx);
-  const nets = await recruiterNets(trx, 'payable', minimum);
+  const due = await recruiterNets(trx, 'payable', minimum);
+  const nets = due.filter((n) => inGoodStanding(n.recruiterStatus));
+  const held = due
+    .filter((n) => !inGoodStanding(n.recruiterStatus))
+    .map((n) => ({
+      recruiterDealerId: n.recruiterDealerId,
+      recruiterName: n.recruiterName,
+      amount: n.amount,
+      reason: `Recruiter is ${n.recruiterStatus}`,
+    }));
   if (nets.length === 0) {
-    throw new AppError('CONFLICT', `No recruiter has approved commissions of at least ${displayMoney(minimum)}`);
+    const also = held.length ? ` in good standing (${held.length} held: not approved or active)` : '';
+    throw new AppError('CONFLICT', `No recruiter${also} has approved commissions of at least ${displayMoney(minimum)}`);
   }
   const chosen = new Set(nets.map((n) => n.recruiterDealerId));
   const ids = locked.filter((e) => e.recruiterDealerId && chosen.has(e.recruiterDealerId)).map((e) => e.id);
@@ -249,9 +287,15 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
     eventType: 'payout.created',
     category: 'admin',
     message: `${ctx.user.username} created a payout batch of ${displayMoney(payout.total)} for ${payout.recruiterCount} recruiters`,
-    details: { payoutId: payout.id, total: payout.total, minimum: payout.minimum, entries: payout.commissionCount },
+    details: {
+      payoutId: payout.id,
+      total: payout.total,
+      minimum: payout.minimum,
+      entries: payout.commissionCount,
+      ...(held.length ? { held } : {}),
+    },
   });
-  return payout;
+  return { payout, held };
 }
 
 /** Marks a batch paid with the payment reference: its entries become paid, each recruiter is emailed their line. */

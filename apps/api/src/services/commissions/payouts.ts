@@ -28,12 +28,14 @@ export function publicPayout(p: Payout) {
 }
 
 /**
- * A new batch of the payable entries (commissions and clawbacks) of each recruiter whose net
- * payable is positive and at least `minimum` (ledger.ts batch).
+ * A new batch of the payable entries (commissions and clawbacks) of each recruiter in good standing
+ * whose net payable is positive and at least `minimum` (ledger.ts batch); `held` lists the
+ * recruiters left out, with the reason (issue 35, finding 5).
  */
 export async function createPayout(ctx: AdminContext, minimum: string) {
   const min = formatCents(parseCents(minimum) ?? 0n);
-  return publicPayout(await ctx.db.transaction().execute((trx) => ledger.batch(trx, ctx, min)));
+  const { payout, held } = await ctx.db.transaction().execute((trx) => ledger.batch(trx, ctx, min));
+  return { ...publicPayout(payout), held };
 }
 
 export async function listPayouts(ctx: Context) {

@@ -27,6 +27,8 @@ export function publicEntry(c: LedgerRow) {
     orderedAt: c.orderedAt?.toISOString() ?? null,
     holdUntil: c.holdUntil?.toISOString() ?? null,
     voidReason: c.voidReason,
+    /** Why a `held` commission is held (its referral's flag, issue 35 finding 6); null otherwise. */
+    heldReason: c.heldReason,
     approvedBy: c.approvedBy,
     approvedAt: c.approvedAt?.toISOString() ?? null,
     payoutId: c.payoutId,

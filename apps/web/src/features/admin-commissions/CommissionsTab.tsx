@@ -147,9 +147,9 @@ export function CommissionsTab({ search, onSearch }: CommissionsTabProps) {
               cell: (c) => (
                 <>
                   <CommissionStatusBadge status={c.kind === 'clawback' ? 'clawback' : c.status} />
-                  {c.voidReason && (
+                  {(c.voidReason ?? c.heldReason) && (
                     <Text size="xs" c="dimmed">
-                      {c.voidReason}
+                      {c.voidReason ?? c.heldReason}
                     </Text>
                   )}
                 </>
