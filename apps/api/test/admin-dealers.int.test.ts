@@ -366,7 +366,14 @@ describe('GET /api/admin/dealers/:id (the detail view, issue 36)', () => {
     const res = await get(`/api/admin/dealers/${id}`);
     expect(res.statusCode).toBe(200);
     // Every answer as sent (the phone normalized), where it stands, and who referred it.
-    const { phoneE164: _typed, referredBy: _none, recruiterId: _link, ...answers } = form;
+    const {
+      phoneE164: _typed,
+      referredBy: _none,
+      recruiterId: _link,
+      ...answers
+    } = form as typeof form & {
+      recruiterId: string;
+    };
     expect(res.json()).toMatchObject({
       ...answers,
       id,

@@ -161,7 +161,10 @@ test('the dealer detail view shows every answer of a submitted application and d
   // The activity log links back to the view.
   await page.getByRole('link', { name: 'All activity of this dealer' }).click();
   await expect(page).toHaveURL(/\/admin\/activity/);
-  await page.getByRole('link', { name: `Jane ${tag}` }).first().click();
+  await page
+    .getByRole('link', { name: `Jane ${tag}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/dealers/${jane!.id}$`));
 
   // A link that is not a web address is shown, never opened.
