@@ -14,9 +14,11 @@ import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } 
 let h: Harness;
 let dealerCookie: string;
 let adminCookie: string;
+let dealerId: string;
 beforeAll(async () => {
   h = await createHarness();
   const d = await createDealer(h.db, { status: 'approved' });
+  dealerId = d.id;
   dealerCookie = await signInDealer(h.app, d.email);
   adminCookie = await signInAdmin(h.app);
 });
@@ -46,10 +48,10 @@ const adminProcs = Object.entries(appRouter._def.procedures as unknown as Record
   p.startsWith('admin.'),
 );
 
-const callTrpc = (path: string, type: 'query' | 'mutation', cookie?: string) =>
+const callTrpc = (path: string, type: 'query' | 'mutation', cookie?: string, input: object = {}) =>
   h.app.inject({
     method: type === 'query' ? 'GET' : 'POST',
-    url: `/trpc/${path}${type === 'query' ? `?input=${encodeURIComponent('{}')}` : ''}`,
+    url: `/trpc/${path}${type === 'query' ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`,
     headers: { ...(cookie ? { cookie } : {}), ...(type === 'mutation' ? { 'content-type': 'application/json' } : {}) },
     ...(type === 'mutation' ? { payload: '{}' } : {}),
   });
@@ -117,7 +119,9 @@ describe('admin tRPC procedures', () => {
   it('an admin passes the guard (reads answer 200)', async () => {
     for (const [path, p] of adminProcs) {
       if (p._def.type !== 'query' || path === 'admin.dealerTimeline') continue;
-      const res = await callTrpc(path, 'query', adminCookie);
+      // A dealer's detail view (issue 36) reads one dealer: a real one.
+      const input = path === 'admin.dealer' ? { id: dealerId } : {};
+      const res = await callTrpc(path, 'query', adminCookie, input);
       expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
     }
   });

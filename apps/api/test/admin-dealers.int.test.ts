@@ -14,6 +14,7 @@ import {
   totalReferralsOf,
   uniqueEmail,
 } from './helpers';
+import { application, createLink } from './site-fixtures';
 
 const h = mailHarnessForFile();
 let admin: string;
@@ -333,11 +334,105 @@ describe('link referral', () => {
     expect(self.json().message).toBe('A dealer cannot be linked to themselves');
     const unknown = await post(`/api/admin/dealers/${d.id}/link-referral`, { referredBy: randomUUID() });
     expect(unknown.statusCode).toBe(400);
+    const rejected = await createDealer(h.db, { status: 'rejected' });
+    const notReferrer = await post(`/api/admin/dealers/${d.id}/link-referral`, { referredBy: rejected.id });
+    expect(notReferrer.statusCode).toBe(400);
+    expect(notReferrer.json().message).toBe('Only an approved or active dealer can be named as the referrer');
     const missing = await post(`/api/admin/dealers/${d.id}/link-referral`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please choose the referring dealer');
     const row = await h.db.selectFrom('dealers').select('referredBy').where('id', '=', d.id).executeTakeFirstOrThrow();
     expect(row.referredBy).toBeNull();
+  });
+});
+
+describe('GET /api/admin/dealers/:id (the detail view, issue 36)', () => {
+  it("answers every answer of a submitted application, the referrer's name and the link it came through", async () => {
+    const rita = await createDealer(h.db, { fullName: 'Rita Recruiter', companyName: 'Rita Attic' });
+    const recruiterId = `rita-${randomUUID().slice(0, 8)}`;
+    await createLink(h.db, rita.id, recruiterId);
+    const form = application('Preferred', {
+      dealerAgreementUrl: 'https://example.com/agreement.pdf',
+      logoUrl: 'https://example.com/logo.png',
+      recruiterId,
+    });
+    const signup = await h.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: form });
+    expect(signup.statusCode).toBe(200);
+    const { id } = (await h.db
+      .selectFrom('dealers')
+      .select('id')
+      .where('email', '=', form.email)
+      .executeTakeFirstOrThrow()) as { id: string };
+    const res = await get(`/api/admin/dealers/${id}`);
+    expect(res.statusCode).toBe(200);
+    // Every answer as sent (the phone normalized), where it stands, and who referred it.
+    const {
+      phoneE164: _typed,
+      referredBy: _none,
+      recruiterId: _link,
+      ...answers
+    } = form as typeof form & {
+      recruiterId: string;
+    };
+    expect(res.json()).toMatchObject({
+      ...answers,
+      id,
+      status: 'pending',
+      phoneE164: '+15125550142',
+      referredBy: rita.id,
+      referralType: 'automatic',
+      referredByName: 'Rita Recruiter',
+      referrerLinkId: recruiterId,
+      ownRecruiterId: null,
+      totalOrders: 0,
+    });
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining(['insuranceCertUrl', 'homePerformance', 'logoUrl']));
+    expect(res.body).not.toMatch(/password|argon2|uaHash|originalPayload/i);
+    // Over tRPC, as the console asks.
+    const trpc = await h.app.inject({
+      url: `/trpc/admin.dealer?input=${encodeURIComponent(JSON.stringify({ id }))}`,
+      headers: { cookie: admin },
+    });
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.json().result.data).toMatchObject({ id, referredByName: 'Rita Recruiter' });
+  });
+
+  it('hides personal fields from a viewer, refuses a bad id (400), an unknown one (404), the signed out (401) and a dealer (403)', async () => {
+    const d = await createDealer(h.db, { fullName: 'Vic Viewed' });
+    const viewer = await signInAdmin(h.app, 'detail-viewer');
+    await h.db.updateTable('admins').set({ role: 'viewer' }).where('username', '=', 'detail-viewer').execute();
+    const seen = await h.app.inject({ url: `/api/admin/dealers/${d.id}`, headers: { cookie: viewer } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ id: d.id, fullName: 'Vic Viewed', email: 'hidden', phoneE164: 'hidden' });
+    expect(seen.body).not.toContain(d.email);
+
+    const bad = await get('/api/admin/dealers/not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Unknown dealer');
+    const unknown = await get(`/api/admin/dealers/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect((await h.app.inject({ url: `/api/admin/dealers/${d.id}` })).statusCode).toBe(401);
+    const dealer = await signInDealer(h.app, d.email);
+    expect((await h.app.inject({ url: `/api/admin/dealers/${d.id}`, headers: { cookie: dealer } })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('GET /api/admin/dealer-options (the Link Referral picker)', () => {
+  it('offers approved and active dealers only as referrers, never a pending or rejected applicant', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const statuses = ['pending', 'approved', 'rejected', 'active', 'inactive', 'suspended'] as const;
+    for (const status of statuses) await createDealer(h.db, { fullName: `Opt ${tag} ${status}`, status });
+    const res = await get(`/api/admin/dealer-options?q=${tag}&only=referrers`);
+    expect(res.statusCode).toBe(200);
+    const names = res.json().items.map((i: { fullName: string }) => i.fullName);
+    expect(names).toEqual([`Opt ${tag} active`, `Opt ${tag} approved`]);
+    // The commissions' recruiter filter still finds every dealer.
+    expect((await get(`/api/admin/dealer-options?q=${tag}`)).json().items).toHaveLength(statuses.length);
+    const bad = await get(`/api/admin/dealer-options?q=${tag}&only=everyone`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Unknown choice of dealers');
   });
 });
 

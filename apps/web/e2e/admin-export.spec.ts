@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
+import { signInAs } from './support/admin';
 import { choose, sql } from './support/site';
 
 // Filtered export (issue 14, docs/decisions/0730-filtered-export.md): the CSV has the table's
@@ -17,14 +18,6 @@ async function newReviewer(tag: string) {
     [username, ADMIN.username],
   );
   return username;
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 const savedColumns = async (username: string) =>
@@ -63,7 +56,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
     ],
   );
   const username = await newReviewer(tag);
-  await signIn(page, username);
+  await signInAs(page, username);
 
   // The view: the search (typed), the Pending tab and the sort by email.
   await page.getByLabel('Search').fill(`Export ${tag}`);

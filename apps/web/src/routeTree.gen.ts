@@ -29,6 +29,7 @@ import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_con
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
+import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -131,6 +132,11 @@ const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleDealersIdRoute = AdminConsoleDealersIdRouteImport.update({
+  id: '/dealers/$id',
+  path: '/dealers/$id',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin': typeof AdminConsoleIndexRoute
+  '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/admin/payouts'
     | '/admin/team'
     | '/admin/'
+    | '/admin/dealers/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/admin/payouts'
     | '/admin/team'
     | '/admin'
+    | '/admin/dealers/$id'
   id:
     | '__root__'
     | '/'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/admin/_console/payouts'
     | '/admin/_console/team'
     | '/admin/_console/'
+    | '/admin/_console/dealers/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -422,6 +434,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleTeamRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/dealers/$id': {
+      id: '/admin/_console/dealers/$id'
+      path: '/dealers/$id'
+      fullPath: '/admin/dealers/$id'
+      preLoaderRoute: typeof AdminConsoleDealersIdRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
   }
 }
 
@@ -435,6 +454,7 @@ interface AdminConsoleRouteChildren {
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
@@ -447,6 +467,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

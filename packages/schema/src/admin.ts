@@ -12,4 +12,6 @@ export const callId = z.object({ id: uuid('Unknown call request') });
 export const setCallStatusInput = callId.extend(setCallStatus.shape);
 export const dealerOptionsQuery = z.object({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  /** `referrers`: only dealers who may refer (approved or active), for the Link Referral picker (issue 36). */
+  only: z.enum(['referrers'], { error: 'Unknown choice of dealers' }).optional(),
 });

@@ -11,6 +11,7 @@ import {
   setDealerStatusInput,
   upgradeDealerTierInput,
 } from '@dn/schema';
+import { getDealerApplication } from '../services/dealers/application';
 import { clearAllDealers as clearAll } from '../services/dealers/clear';
 import { readExportColumns, saveExportColumns } from '../services/dealers/export-columns';
 import { dealerListVersion, dealerOptions, listDealers } from '../services/dealers/list';
@@ -73,10 +74,14 @@ export const dealersAdmin = router({
     .mutation(({ ctx, input }) => saveExportColumns(ctx, input.columns)),
   dealerOptions: adminProcedure
     .meta(
-      rest('GET', '/api/admin/dealer-options', 'Dealers matching a search, for the Link Referral picker (at most 20)'),
+      rest(
+        'GET',
+        '/api/admin/dealer-options',
+        'Dealers matching a search, for the dealer pickers (at most 20); only=referrers: approved or active ones, as the Link Referral picker offers',
+      ),
     )
     .input(dealerOptionsQuery)
-    .query(({ ctx, input }) => dealerOptions(ctx, input.q)),
+    .query(({ ctx, input }) => dealerOptions(ctx, input.q, input.only)),
   dealerMetrics: adminProcedure
     .meta({
       ...rest(
@@ -87,6 +92,16 @@ export const dealersAdmin = router({
       version: dealerMetricsVersion,
     })
     .query(({ ctx }) => getDealerMetrics(ctx)),
+  dealer: adminProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/dealers/{id}',
+        "A dealer's whole application (every answer of the wizard), status, referral with the referrer's name, and order totals",
+      ),
+    )
+    .input(dealerId)
+    .query(({ ctx, input }) => getDealerApplication(ctx, input.id)),
   dealerTimeline: adminProcedure
     .meta(
       rest(

@@ -342,13 +342,19 @@ describe(`dealers queries on ${process.env.TEST_DB}`, () => {
   });
 
   it('searches names, companies and emails with the wildcards of the text taken literally', async () => {
-    await insertDealer(t.db, { ...newDealer('pct@search.test'), fullName: 'Percent 100% Solar' });
-    await insertDealer(t.db, { ...newDealer('plain@search.test'), fullName: 'Percent 1000 Solar' });
+    await insertDealer(t.db, { ...newDealer('pct@search.test'), fullName: 'Percent 100% Solar', status: 'approved' });
+    await insertDealer(t.db, { ...newDealer('plain@search.test'), fullName: 'Percent 1000 Solar', status: 'active' });
+    // The Link Referral picker offers no applicant who may not refer (issue 36).
+    await insertDealer(t.db, { ...newDealer('no@search.test'), fullName: 'Percent 100 Solar', status: 'rejected' });
     const hits = await listDealersPage(t.db, { ...page, q: '100%' }, WINDOW);
     expect(hits.map((d) => d.email)).toEqual(['pct@search.test']);
     expect(hits[0]).not.toHaveProperty('password');
-    const options = await searchDealerOptions(t.db, 'search.test', 20);
+    const options = await searchDealerOptions(t.db, 'search.test', 20, true);
     expect(options.map((o) => o.email).sort()).toEqual(['pct@search.test', 'plain@search.test']);
+    const any = await searchDealerOptions(t.db, 'search.test', 20);
+    expect(any.map((o) => o.email).sort()).toEqual(['no@search.test', 'pct@search.test', 'plain@search.test']);
+    // The later tests count every dealer: the rejected one leaves.
+    await t.db.deleteFrom('dealers').where('email', '=', 'no@search.test').execute();
   });
 
   it('answers the first page of every tab and tier, its values written into the SQL, as the filters say', async () => {

@@ -208,10 +208,59 @@ export function findDealerForAdmin(db: Executor, id: string, lock = false) {
   return q.executeTakeFirst();
 }
 
-/** The searchable picker of the Link Referral dialog: small pages, same search as the table. */
-export function searchDealerOptions(db: Executor, q: string | undefined, limit: number) {
+/**
+ * A dealer's whole application for the admin's detail view (issue 36): every answer of the wizard,
+ * where it stands, who referred it (their name, and the recruiter id of their affiliate link) and
+ * the dealer's own affiliate link (`ownRecruiterId`). Never the password, the user-agent hash or the raw payload.
+ */
+export function findDealerApplication(db: Executor, id: string) {
+  return db
+    .selectFrom('dealers as d')
+    .leftJoin('dealers as r', 'r.id', 'd.referredBy')
+    .leftJoin('affiliateLinks as l', 'l.dealerId', 'd.id')
+    .leftJoin('affiliateLinks as rl', 'rl.dealerId', 'd.referredBy')
+    .select([
+      ...LIST_COLUMNS,
+      'd.addressJson',
+      'd.entityType',
+      'd.licensedInstallers',
+      'd.crewCount',
+      'd.insuranceCertUrl',
+      'd.maintainInventory',
+      'd.salesReps',
+      'd.monthlyVolume',
+      'd.crmName',
+      'd.permittingCapable',
+      'd.homePerformance',
+      'd.productVerticals',
+      'd.onboardingCallOk',
+      'd.dealerAgreementUrl',
+      'd.logoUrl',
+      'd.inReferralPicker',
+      'd.totalOrders',
+      'd.totalRevenue',
+      'd.lastOrderDate',
+      'd.averageOrderValue',
+      'd.firstOrderAt',
+      'd.externalCrmId',
+      'r.fullName as referredByName',
+      'r.companyName as referredByCompany',
+      'rl.recruiterId as referrerLinkId',
+      'l.recruiterId as ownRecruiterId',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The searchable dealer picker (Link Referral, the commissions' recruiter filter): small pages, same
+ * search as the table. `referrersOnly`: only dealers who may refer (approved or active, as
+ * findReferrableDealer), never a rejected applicant (issue 36).
+ */
+export function searchDealerOptions(db: Executor, q: string | undefined, limit: number, referrersOnly = false) {
   let query = db.selectFrom('dealers as d') as DealerQuery;
   if (q) query = query.where(SEARCH_TEXT, 'like', likePattern(q));
+  if (referrersOnly) query = query.where('d.status', 'in', ['approved', 'active']);
   return query
     .select(['d.id', 'd.fullName', 'd.companyName', 'd.email'])
     .orderBy(sql`lower(d.full_name)`)

@@ -43,6 +43,6 @@ export async function listDealers(ctx: Context, query: DealerListQuery) {
   };
 }
 
-export async function dealerOptions(ctx: Context, q: string | undefined) {
-  return { items: await searchDealerOptions(ctx.db, q, 20) };
+export async function dealerOptions(ctx: Context, q: string | undefined, only?: 'referrers') {
+  return { items: await searchDealerOptions(ctx.db, q, 20, only === 'referrers') };
 }

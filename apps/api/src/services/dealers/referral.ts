@@ -1,9 +1,12 @@
 import { countReferralOnDealersLink, uncountReferralOnDealersLink } from '@dn/db/queries/affiliate-links';
 import { findDealerForAdmin, setManualReferral } from '@dn/db/queries/dealers';
+import { ACTIVE_STATUSES } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { lockApplication } from '../applications/review';
 import { audit } from '../audit/audit';
+
+const NOT_REFERRABLE = 'Only an approved or active dealer can be named as the referrer';
 
 /**
  * Links a referral by hand: referredBy, referral type manual, and the recruiter's affiliate
@@ -22,6 +25,10 @@ export async function linkDealerReferral(ctx: Context & { user: User }, id: stri
       throw new AppError('INVALID_INPUT', 'The referring dealer does not exist', {
         fieldErrors: { referredBy: 'The referring dealer does not exist' },
       });
+    }
+    // As the picker offers (issue 36): a rejected or pending applicant refers nobody.
+    if (!ACTIVE_STATUSES.includes(referrer.status)) {
+      throw new AppError('INVALID_INPUT', NOT_REFERRABLE, { fieldErrors: { referredBy: NOT_REFERRABLE } });
     }
     if (before.referredBy === referredBy && before.referralType === 'manual') return;
     await setManualReferral(trx, id, referredBy);

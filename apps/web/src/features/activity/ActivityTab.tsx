@@ -3,6 +3,7 @@ import { type ActivitySearch, DATE_FORMAT } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
@@ -25,7 +26,18 @@ const COLUMNS: DataColumn<ActivityRow>[] = [
     ),
   },
   { header: 'Message', cell: (r) => r.message },
-  { header: 'Dealer', cell: (r) => r.dealerName ?? r.dealerId ?? '' },
+  {
+    header: 'Dealer',
+    // The dealer's detail view (issue 36).
+    cell: (r) =>
+      r.dealerId ? (
+        <Link to="/admin/dealers/$id" params={{ id: r.dealerId }}>
+          {r.dealerName ?? r.dealerId}
+        </Link>
+      ) : (
+        ''
+      ),
+  },
   { header: 'IP', cell: (r) => r.ipAddress },
   {
     header: 'Browser',

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { ADMIN_MUTATIONS } from '../admin/mutations';
 import { useAdminMutation } from '../admin/use-admin-mutation';
+import { OwnerOnlyNote } from '../admin-team/OwnerOnlyNote';
 import { useAdminRole } from '../admin-team/role';
 
 type Rule = Omit<CommissionRuleInput, 'tier'>;
@@ -36,6 +37,7 @@ function Choice<T extends string>(props: {
   data: { value: T; label: string }[];
   value: T;
   onChange: (value: T) => void;
+  readOnly: boolean;
 }) {
   const { onChange, ...rest } = props;
   return <Select {...rest} onChange={(v) => v && onChange(v as T)} allowDeselect={false} />;
@@ -68,6 +70,8 @@ function ruleSummary(rule: Rule): string {
 
 function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: number }) | null }) {
   const { can } = useAdminRole();
+  // The rules are the owner's settings (issue 36): the others read them, with the word why.
+  const readOnly = !can('owner');
   const [rule, setRule] = useState<Rule>(
     current ?? { type: 'percent', value: '10.00', appliesTo: 'first', months: null, holdDays: DEFAULT_HOLD_DAYS },
   );
@@ -80,9 +84,16 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
           {current ? `Version ${current.version}: ${ruleSummary(current)}` : 'No rule: no commission for this tier'}
         </Text>
         <Group grow>
-          <Choice label="Type" data={TYPE_OPTIONS} value={rule.type} onChange={(type) => setRule({ ...rule, type })} />
+          <Choice
+            label="Type"
+            data={TYPE_OPTIONS}
+            value={rule.type}
+            onChange={(type) => setRule({ ...rule, type })}
+            readOnly={readOnly}
+          />
           <TextInput
             label="Value"
+            readOnly={readOnly}
             value={rule.value}
             onChange={(e) => setRule({ ...rule, value: e.currentTarget.value })}
           />
@@ -92,6 +103,7 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
             label="Applies to"
             data={APPLIES_OPTIONS}
             value={rule.appliesTo}
+            readOnly={readOnly}
             onChange={(appliesTo) =>
               setRule({ ...rule, appliesTo, months: appliesTo === 'first' ? null : rule.months })
             }
@@ -99,6 +111,7 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
           <NumberInput
             label="Months"
             disabled={rule.appliesTo === 'first'}
+            readOnly={readOnly}
             value={rule.months ?? ''}
             min={1}
             max={120}
@@ -106,13 +119,16 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
           />
           <NumberInput
             label="Hold days"
+            readOnly={readOnly}
             value={rule.holdDays}
             min={0}
             max={365}
             onChange={(v) => setRule({ ...rule, holdDays: typeof v === 'number' ? v : 0 })}
           />
         </Group>
-        {can('owner') && (
+        {readOnly ? (
+          <OwnerOnlyNote />
+        ) : (
           <Button loading={save.isPending} onClick={() => save.mutate({ tier, ...rule })}>
             Save {tier} rule
           </Button>

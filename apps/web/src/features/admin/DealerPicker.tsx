@@ -19,6 +19,7 @@ export function DealerPicker({
   value,
   onChange,
   excludeId,
+  referrersOnly = false,
   clearable = false,
   autoFocus = false,
   w,
@@ -28,6 +29,8 @@ export function DealerPicker({
   onChange: (choice: DealerChoice | null) => void;
   /** a dealer never offered (the dealer whose referrer is being chosen) */
   excludeId?: string;
+  /** Only dealers who may refer (approved or active): the Link Referral dialog. */
+  referrersOnly?: boolean;
   clearable?: boolean;
   autoFocus?: boolean;
   w?: number;
@@ -38,7 +41,10 @@ export function DealerPicker({
   // Once chosen, the input shows the choice's label: that is not a new search.
   const term = value && q === value.label ? '' : q;
   const options = useQuery(
-    trpc.admin.dealerOptions.queryOptions(term ? { q: term } : {}, { placeholderData: keepPreviousData }),
+    trpc.admin.dealerOptions.queryOptions(
+      { ...(term ? { q: term } : {}), ...(referrersOnly ? { only: 'referrers' as const } : {}) },
+      { placeholderData: keepPreviousData },
+    ),
   );
   const data = (options.data?.items ?? [])
     .filter((o) => o.id !== excludeId)

@@ -2,11 +2,12 @@ import { ACTIVE_STATUSES, DEALER_STATUSES, type DealerStatus, TIERS, type Tier }
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useAdminRole } from '../admin-team/role';
 import classes from './admin.module.css';
 import { ADMIN_MUTATIONS } from './mutations';
-import type { DealerItem } from './types';
+import type { DealerItem, DecisionDealer } from './types';
 import { useAdminMutation } from './use-admin-mutation';
 
 const RejectDialog = lazy(() => import('./RejectDialog'));
@@ -14,8 +15,11 @@ const LinkReferralDialog = lazy(() => import('./LinkReferralDialog'));
 const TimelineDrawer = lazy(() => import('./TimelineDrawer'));
 const RecordOrderDialog = lazy(() => import('../admin-commissions/RecordOrderDialog'));
 
-type DialogKind = 'reject' | 'link' | 'timeline' | 'order';
-type Dialog = { kind: DialogKind; dealer: DealerItem } | null;
+/** A green dark enough for the white 12 px label of Approve (5.6:1; the theme's green.8 gives 3.4:1, axe). */
+const APPROVE_GREEN = '#24773a';
+
+export type DialogKind = 'reject' | 'link' | 'timeline' | 'order';
+type Dialog = { kind: DialogKind; dealer: DecisionDealer } | null;
 
 /** Row selection for the bulk actions (issue 14). */
 export interface RowSelection {
@@ -38,10 +42,8 @@ export function DealerTable({
   empty: string;
   selection?: RowSelection | undefined;
 }) {
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, open, dialogs } = useDealerDialogs();
   const phone = useMediaQuery('(max-width: 767px)');
-  const close = () => setDialog(null);
-  const open = (kind: DialogKind, dealer: DealerItem) => setDialog({ kind, dealer });
   const pageChecked = items.length > 0 && items.every((d) => selection?.isSelected(d.id));
   const pageSome = items.some((d) => selection?.isSelected(d.id));
   const pageBox = selection && (
@@ -72,7 +74,10 @@ export function DealerTable({
       header: 'Business',
       cell: (d) => (
         <>
-          <Text fw={500}>{d.fullName}</Text>
+          {/* The dealer's detail view (issue 36): every answer of the application. */}
+          <Link to="/admin/dealers/$id" params={{ id: d.id }} className={classes.dealerName}>
+            {d.fullName}
+          </Link>
           {d.companyName && (
             <Text size="sm" c="dimmed">
               {d.companyName}
@@ -112,39 +117,58 @@ export function DealerTable({
         empty={empty}
         verticalSpacing="sm"
       />
-      <Suspense fallback={null}>
-        {dialog?.kind === 'reject' && <RejectDialog dealer={dialog.dealer} onClose={close} />}
-        {dialog?.kind === 'link' && <LinkReferralDialog dealer={dialog.dealer} onClose={close} />}
-        {dialog?.kind === 'timeline' && <TimelineDrawer dealer={dialog.dealer} onClose={close} />}
-        {dialog?.kind === 'order' && <RecordOrderDialog dealer={dialog.dealer} onClose={close} />}
-      </Suspense>
+      {dialog && dialogs}
     </>
   );
 }
 
+/** The dialogs of a dealer's actions (reject, link referral, history, record order), one open at a time. */
+export function useDealerDialogs() {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const open = (kind: DialogKind, dealer: DecisionDealer) => setDialog({ kind, dealer });
+  const dialogs = (
+    <Suspense fallback={null}>
+      {dialog?.kind === 'reject' && <RejectDialog dealer={dialog.dealer} onClose={close} />}
+      {dialog?.kind === 'link' && <LinkReferralDialog dealer={dialog.dealer} onClose={close} />}
+      {dialog?.kind === 'timeline' && <TimelineDrawer dealer={dialog.dealer} onClose={close} />}
+      {dialog?.kind === 'order' && <RecordOrderDialog dealer={dialog.dealer} onClose={close} />}
+    </Suspense>
+  );
+  return { dialog, open, dialogs };
+}
+
+const linkWords = (d: DealerItem) =>
+  d.recruiterId === d.ownRecruiterId
+    ? `${d.fullName} recruits with the affiliate link ${d.recruiterId}`
+    : `The application came through the affiliate link ${d.recruiterId}`;
+
+/**
+ * Who referred the dealer, by name (issue 36); the dealer's own affiliate link (its recruiter id)
+ * is a note below, so "rita-attic" never reads as the referrer.
+ */
 function Referral({ d }: { d: DealerItem }) {
   return (
     <Stack gap={4}>
-      {d.recruiterId && (
-        <Badge variant="light" color="grape" className={classes.badgeText}>
-          Link: {d.recruiterId}
-        </Badge>
-      )}
       {d.referredBy ? (
         <Text size="sm">Referred by {d.referredByName ?? 'Unknown Dealer'}</Text>
       ) : (
-        !d.recruiterId && (
-          <Text size="sm" c="dimmed">
-            No referral
-          </Text>
-        )
+        <Text size="sm" c="dimmed">
+          No referral
+        </Text>
+      )}
+      {d.recruiterId && (
+        // The dealer's own link, or (in older records) the link the application came through.
+        <Badge variant="light" color="grape" className={classes.badgeText} title={linkWords(d)}>
+          {d.recruiterId === d.ownRecruiterId ? 'Recruits as' : 'Through link'} {d.recruiterId}
+        </Badge>
       )}
     </Stack>
   );
 }
 
 /** The row's tier or status: a change is a decision (its notice has Undo); a viewer sees it disabled. */
-function DecisionSelect({ dealer: d, field }: { dealer: DealerItem; field: 'tier' | 'status' }) {
+export function DecisionSelect({ dealer: d, field }: { dealer: DecisionDealer; field: 'tier' | 'status' }) {
   const { can } = useAdminRole();
   const setTier = useAdminMutation(ADMIN_MUTATIONS.setTier);
   const setStatus = useAdminMutation(ADMIN_MUTATIONS.setStatus);
@@ -166,7 +190,17 @@ function DecisionSelect({ dealer: d, field }: { dealer: DealerItem; field: 'tier
   );
 }
 
-function DealerActions({ dealer: d, open }: { dealer: DealerItem; open: (k: DialogKind) => void }) {
+/** A dealer's decisions and actions, the same rules in the table and on the detail view (issue 36). */
+export function DealerActions({
+  dealer: d,
+  open,
+  history = true,
+}: {
+  dealer: DecisionDealer;
+  open: (k: DialogKind) => void;
+  /** The History drawer's button (the detail view shows the timeline itself). */
+  history?: boolean;
+}) {
   const { can } = useAdminRole();
   const approve = useAdminMutation(ADMIN_MUTATIONS.approve);
   const grant = useAdminMutation(ADMIN_MUTATIONS.grantAccess);
@@ -179,7 +213,12 @@ function DealerActions({ dealer: d, open }: { dealer: DealerItem; open: (k: Dial
         {can('reviewer') && (
           <>
             {!canSignIn && (
-              <Button size="xs" color="green" loading={approve.isPending} onClick={() => approve.mutate({ id: d.id })}>
+              <Button
+                size="xs"
+                color={APPROVE_GREEN}
+                loading={approve.isPending}
+                onClick={() => approve.mutate({ id: d.id })}
+              >
                 Approve
               </Button>
             )}
@@ -216,9 +255,11 @@ function DealerActions({ dealer: d, open }: { dealer: DealerItem; open: (k: Dial
             </Button>
           </>
         )}
-        <Button size="xs" variant="subtle" onClick={() => open('timeline')}>
-          History
-        </Button>
+        {history && (
+          <Button size="xs" variant="subtle" onClick={() => open('timeline')}>
+            History
+          </Button>
+        )}
       </Group>
       {d.rejectionReason && (
         <Text size="xs" c="red" mt={4} className={classes.reason}>

@@ -3,6 +3,7 @@ import { Anchor, Button, Card, Checkbox, SimpleGrid, Skeleton, Stack, TextInput,
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
+import { OwnerOnlyNote } from '../admin-team/OwnerOnlyNote';
 import { useAdminRole } from '../admin-team/role';
 import classes from './admin.module.css';
 import { ADMIN_MUTATIONS } from './mutations';
@@ -24,6 +25,8 @@ export function FormsTab() {
 
 function FormCard({ form }: { form: FormConfig }) {
   const { can } = useAdminRole();
+  // The form is the owner's setting (issue 36): the others read it, with the word why.
+  const owner = can('owner');
   const forced = INSTALLER_TIERS.includes(form.tier);
   const [url, setUrl] = useState(form.formUrl ?? '');
   const [required, setRequired] = useState(forced || form.isRequired);
@@ -44,17 +47,20 @@ function FormCard({ form }: { form: FormConfig }) {
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
           error={error}
+          readOnly={!owner}
         />
         <Checkbox
           label="Required before the first order"
           checked={forced || required}
-          disabled={forced}
+          disabled={forced || !owner}
           onChange={(e) => setRequired(e.currentTarget.checked)}
         />
-        {can('owner') && (
+        {owner ? (
           <Button onClick={submit} loading={update.isPending}>
             Update
           </Button>
+        ) : (
+          <OwnerOnlyNote />
         )}
         {form.formUrl && (
           <>

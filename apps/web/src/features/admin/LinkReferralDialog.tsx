@@ -3,11 +3,14 @@ import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { type DealerChoice, DealerPicker } from './DealerPicker';
 import { ADMIN_MUTATIONS } from './mutations';
-import type { DealerItem } from './types';
+import type { DecisionDealer } from './types';
 import { useAdminMutation } from './use-admin-mutation';
 
-/** Choose the referring dealer from a server-side search (any number of dealers); never the dealer itself. */
-export default function LinkReferralDialog({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
+/**
+ * Choose the referring dealer from a server-side search (any number of dealers): approved or active
+ * dealers only (issue 36), never the dealer itself.
+ */
+export default function LinkReferralDialog({ dealer, onClose }: { dealer: DecisionDealer; onClose: () => void }) {
   const [chosen, setChosen] = useState<DealerChoice | null>(null);
   const link = useAdminMutation(ADMIN_MUTATIONS.linkReferral, { onSuccess: onClose });
   return (
@@ -21,7 +24,14 @@ export default function LinkReferralDialog({ dealer, onClose }: { dealer: Dealer
       <Text size="sm">
         Who referred <b>{dealer.fullName}</b>?
       </Text>
-      <DealerPicker label="Referring dealer" value={chosen} onChange={setChosen} excludeId={dealer.id} autoFocus />
+      <DealerPicker
+        label="Referring dealer"
+        value={chosen}
+        onChange={setChosen}
+        excludeId={dealer.id}
+        referrersOnly
+        autoFocus
+      />
     </ConfirmModal>
   );
 }

@@ -3,10 +3,10 @@ import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_MUTATIONS } from './mutations';
 import { ReasonInput } from './ReasonInput';
-import type { DealerItem } from './types';
+import type { DecisionDealer } from './types';
 import { useAdminMutation } from './use-admin-mutation';
 
-export default function RejectDialog({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
+export default function RejectDialog({ dealer, onClose }: { dealer: DecisionDealer; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const reject = useAdminMutation(ADMIN_MUTATIONS.reject, { onSuccess: onClose });
   const blank = reason.trim() === '';

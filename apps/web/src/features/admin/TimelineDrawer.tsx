@@ -6,18 +6,42 @@ import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { DealerOrders } from '../admin-commissions';
 import { StatusLinkControl } from './StatusLinkControl';
-import type { DealerItem } from './types';
+import type { DecisionDealer } from './types';
 
 const COLORS = { audit: 'blue', call: 'teal', email: 'grape' } as const;
 
 /** A dealer's history: application, approvals, tier and status changes, referrals, calls, emails. */
-export default function TimelineDrawer({ dealer, onClose }: { dealer: DealerItem; onClose: () => void }) {
-  const trpc = useTrpc();
-  const timeline = useQuery(trpc.admin.dealerTimeline.queryOptions({ id: dealer.id }));
+export default function TimelineDrawer({
+  dealer,
+  onClose,
+}: {
+  dealer: Pick<DecisionDealer, 'id' | 'fullName'>;
+  onClose: () => void;
+}) {
   return (
     <Drawer opened onClose={onClose} position="right" size="lg" title={`History of ${dealer.fullName}`}>
       <StatusLinkControl dealerId={dealer.id} />
       <DealerOrders dealerId={dealer.id} />
+      <DealerTimeline dealerId={dealer.id} />
+      <Text mt="md" size="sm">
+        <Link to="/admin/dealers/$id" params={{ id: dealer.id }} onClick={onClose}>
+          The whole application
+        </Link>
+        {' · '}
+        <Link to="/admin/activity" search={{ dealer: dealer.id }} onClick={onClose}>
+          All activity of this dealer
+        </Link>
+      </Text>
+    </Drawer>
+  );
+}
+
+/** The timeline itself: in the History drawer and on the dealer's detail view (issue 36). */
+export function DealerTimeline({ dealerId }: { dealerId: string }) {
+  const trpc = useTrpc();
+  const timeline = useQuery(trpc.admin.dealerTimeline.queryOptions({ id: dealerId }));
+  return (
+    <>
       {timeline.isLoading && <Loader />}
       {timeline.isError && <Text c="red">{timeline.error.message}</Text>}
       {timeline.data && (
@@ -40,11 +64,6 @@ export default function TimelineDrawer({ dealer, onClose }: { dealer: DealerItem
         </Timeline>
       )}
       {timeline.data?.entries.length === 0 && <Text c="dimmed">Nothing recorded yet.</Text>}
-      <Text mt="md" size="sm">
-        <Link to="/admin/activity" search={{ dealer: dealer.id }} onClick={onClose}>
-          All activity of this dealer
-        </Link>
-      </Text>
-    </Drawer>
+    </>
   );
 }
