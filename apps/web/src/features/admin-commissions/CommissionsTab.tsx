@@ -128,9 +128,11 @@ export function CommissionsTab({ search, onSearch }: CommissionsTabProps) {
                   <Checkbox
                     aria-label={`Select commission on order ${c.orderId}`}
                     checked={selected.includes(c.id)}
-                    onChange={(e) =>
-                      setSelected((s) => (e.currentTarget.checked ? [...s, c.id] : s.filter((x) => x !== c.id)))
-                    }
+                    onChange={(e) => {
+                      // Read now: React clears currentTarget once the handler returns, before the updater runs.
+                      const on = e.currentTarget.checked;
+                      setSelected((s) => (on ? [...s, c.id] : s.filter((x) => x !== c.id)));
+                    }}
                   />
                 ),
             },
