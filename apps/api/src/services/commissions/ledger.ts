@@ -9,7 +9,7 @@ import {
 } from '@dn/db/queries/commissions';
 import { assignToPayout, lockPayableEntries, markPayoutEntriesPaid, recruiterNets } from '@dn/db/queries/net-payable';
 import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
-import { displayMoney, formatCents, parseCents } from '@dn/schema';
+import { displayMoney, formatCents, parseCents, plural } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
@@ -79,7 +79,7 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
   await audit(trx, ctx, {
     eventType: 'commission.earned',
     category: 'affiliate',
-    message: `${recruiter.fullName} earned ${amount} on order ${order.externalOrderId} of ${referred.email}`,
+    message: `${recruiter.fullName} earned ${displayMoney(amount)} on order ${order.externalOrderId} of ${referred.email}`,
     dealerId: referred.id,
     recruiterId: recruiter.recruiterId,
     details: { commissionId: entry.id, orderId: order.id, ruleId: rule.id, ruleVersion: rule.version, amount },
@@ -106,7 +106,7 @@ export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[
     await audit(trx, ctx, {
       eventType: 'commission.approved',
       category: 'admin',
-      message: `${ctx.user.username} approved a commission of ${a.amount}`,
+      message: `${ctx.user.username} approved a commission of ${a.amount === null ? 'an unknown amount' : displayMoney(a.amount)}`,
       dealerId: a.referredDealerId,
       details: {
         commissionId: a.id,
@@ -132,7 +132,7 @@ export async function voidEntry(trx: Trx, ctx: Context, c: Entry, reason: string
   await audit(trx, ctx, {
     eventType: 'commission.voided',
     category: by ? 'admin' : 'affiliate',
-    message: `${c.kind === 'clawback' ? 'Clawback' : 'Commission'} of ${c.amount} on order ${c.orderId ?? '-'} voided${by ? ` by ${by}` : ''}: ${reason}`,
+    message: `${c.kind === 'clawback' ? 'Clawback' : 'Commission'} of ${c.amount === null ? 'an unknown amount' : displayMoney(c.amount)} on order ${c.orderId ?? '-'} voided${by ? ` by ${by}` : ''}: ${reason}`,
     dealerId: c.referredDealerId,
     recruiterId: c.recruiterId,
     details: { commissionId: c.id, reason, before: { status: c.status }, after: { status: 'voided' } },
@@ -163,7 +163,7 @@ async function clawBack(trx: Trx, ctx: Context, c: Entry, order: Order, reason: 
   await audit(trx, ctx, {
     eventType: 'commission.clawed_back',
     category: 'affiliate',
-    message: `Clawback of ${amount} on order ${order.externalOrderId} (${reason.toLowerCase()})`,
+    message: `Clawback of ${displayMoney(amount)} on order ${order.externalOrderId} (${reason.toLowerCase()})`,
     dealerId: c.referredDealerId,
     recruiterId: c.recruiterId,
     details: { commissionId: c.id, clawbackId: entry.id, amount, reason },
@@ -211,7 +211,7 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   await audit(trx, ctx, {
     eventType: 'payout.created',
     category: 'admin',
-    message: `${ctx.user.username} created a payout batch of ${displayMoney(payout.total)} for ${payout.recruiterCount} recruiters`,
+    message: `${ctx.user.username} created a payout batch of ${displayMoney(payout.total)} for ${plural(payout.recruiterCount, 'recruiter')}`,
     details: { payoutId: payout.id, total: payout.total, minimum: payout.minimum, entries: payout.commissionCount },
   });
   return payout;

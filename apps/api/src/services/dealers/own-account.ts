@@ -6,7 +6,7 @@ import {
   updateOwnProfile as writeOwnProfile,
 } from '@dn/db/queries/dealer-profile';
 import { endOtherSessionsOfUser } from '@dn/db/queries/sessions';
-import type { changeOwnPasswordInput, dealerProfileInput } from '@dn/schema';
+import { type changeOwnPasswordInput, type dealerProfileInput, plural } from '@dn/schema';
 import type { z } from 'zod';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -137,7 +137,7 @@ export async function signOutOtherSessions(ctx: DealerCtx) {
   await audit(ctx.db, ctx, {
     eventType: 'dealer.signed_out_everywhere',
     category: 'auth',
-    message: `Signed out of ${n} other session${n === 1 ? '' : 's'}`,
+    message: `Signed out of ${plural(n, 'other session')}`,
     dealerId: ctx.user.id,
     details: { ended: n },
   });
