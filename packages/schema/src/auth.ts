@@ -25,6 +25,9 @@ export const adminLoginForm = z.object({
 const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200, INVALID_LINK);
 
 export const setupPassword = z.object({ token, password: newPassword() });
+
+/** An emailed link's token alone: asked when its page opens (issue 36). */
+export const linkTokenInput = z.object({ token });
 export type SetupPasswordInput = z.input<typeof setupPassword>;
 
 export const setupPasswordForm = z

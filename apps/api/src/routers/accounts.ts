@@ -1,5 +1,6 @@
-import { login, resetPassword, setupPassword } from '@dn/schema';
+import { linkTokenInput, login, resetPassword, setupPassword } from '@dn/schema';
 import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
+import { assertTokenUsable } from '../services/accounts/tokens';
 import { adminLogin, currentUser, dealerLogin, logout } from '../services/accounts/sign-in';
 import { alone, publicProcedure, rest, router } from '../trpc/init';
 
@@ -34,6 +35,16 @@ export const accountsAccount = router({
     .meta(rest('POST', '/api/dealer/setup-password', 'Sets the password from an emailed link and signs the dealer in'))
     .input(setupPassword)
     .mutation(({ ctx, input }) => setupPasswordWithToken(ctx, input)),
+  checkLink: publicProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/dealer/check-link',
+        'Whether an emailed password link still works, asked when its page opens; 410 when used or expired',
+      ),
+    )
+    .input(linkTokenInput)
+    .mutation(({ ctx, input }) => assertTokenUsable(ctx.db, input.token)),
   resetPassword: publicProcedure
     .meta(alone)
     .meta(
