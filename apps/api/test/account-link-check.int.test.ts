@@ -2,7 +2,7 @@ import { EXPIRED_LINK, INVALID_LINK } from '@dn/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/lib/tokens';
 import { issueToken } from '../src/services/accounts/tokens';
-import { createDealer, mailHarnessForFile, setupPassword, signInAdmin } from './helpers';
+import { createDealer, mailHarnessForFile, setupPassword, signInAdmin, signInDealer } from './helpers';
 
 /**
  * Issue 36: a password link's page and an invitation's page ask the server about the link when
@@ -94,5 +94,71 @@ describe('POST /api/auth/invitation', () => {
     expect((await post('/api/auth/invitation', { token: dealerLink })).statusCode).toBe(400);
     expect((await post('/api/auth/invitation', { token: 'z'.repeat(43) })).statusCode).toBe(400);
     expect((await post('/api/auth/invitation', { token: '' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/auth/ended: a session ended from elsewhere says why (issue 36)', () => {
+  const ended = async (cookie: string) =>
+    (await h.app.inject({ url: '/api/auth/ended', headers: { cookie } })).json() as { reason: string | null };
+  const me = async (cookie: string) => (await h.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode;
+
+  it("a dealer's password change: the other browser is signed out and told the password changed", async () => {
+    const d = await createDealer(h.db);
+    const here = await signInDealer(h.app, d.email);
+    const there = await signInDealer(h.app, d.email);
+    expect(await ended(there)).toEqual({ reason: null });
+    const res = await post(
+      '/api/dealer/password',
+      { currentPassword: 'dealer-pass-1', newPassword: 'another-pass-9' },
+      here,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await me(there)).toBe(401);
+    expect(await ended(there)).toEqual({ reason: 'password_changed' });
+    // The browser that changed it stays signed in and has nothing to be told.
+    expect(await me(here)).toBe(200);
+    expect(await ended(here)).toEqual({ reason: null });
+    // Signing in again in that browser starts a session that was not ended.
+    const again = await signInDealer(h.app, d.email, 'another-pass-9');
+    expect(await ended(again)).toEqual({ reason: null });
+    // A visitor without a session, or with a made-up cookie, is told nothing.
+    expect((await h.app.inject({ url: '/api/auth/ended' })).json()).toEqual({ reason: null });
+    expect(await ended('dn.sid=nonsense')).toEqual({ reason: null });
+  });
+
+  it('a password set by an emailed link ends the other sessions with the same reason', async () => {
+    const d = await createDealer(h.db);
+    const there = await signInDealer(h.app, d.email);
+    const token = await issue(d.id, 'reset');
+    expect((await setupPassword(h.app, { token, password: 'reset-pass-77' })).statusCode).toBe(200);
+    expect(await me(there)).toBe(401);
+    expect(await ended(there)).toEqual({ reason: 'password_changed' });
+  });
+
+  it('"sign out everywhere else" is told as such; an admin\'s password change too', async () => {
+    const d = await createDealer(h.db);
+    const here = await signInDealer(h.app, d.email);
+    const there = await signInDealer(h.app, d.email);
+    expect((await post('/api/dealer/sessions/sign-out-others', {}, here)).statusCode).toBe(200);
+    expect(await ended(there)).toEqual({ reason: 'signed_out_elsewhere' });
+
+    const adminHere = await signInAdmin(h.app, 'ended-admin', 'admin-password-1');
+    const adminThere = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: 'ended-admin', password: 'admin-password-1' },
+      })
+    ).headers['set-cookie'];
+    const thereCookie = (Array.isArray(adminThere) ? adminThere : [adminThere!]).find((c) => c.startsWith('dn.sid='))!;
+    const adminCookie = thereCookie.split(';')[0]!;
+    const change = await post(
+      '/api/admin/me/password',
+      { currentPassword: 'admin-password-1', newPassword: 'new-admin-pass-5' },
+      adminHere,
+    );
+    expect(change.statusCode, change.body).toBe(200);
+    expect(await me(adminCookie)).toBe(401);
+    expect(await ended(adminCookie)).toEqual({ reason: 'password_changed' });
   });
 });
