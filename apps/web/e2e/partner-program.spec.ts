@@ -121,7 +121,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
     const rows = adminPage.getByTestId('admin-commission-row');
     await expect(rows).toHaveCount(1, { timeout: 45_000 });
     await expect(adminPage.getByTestId('commission-totals')).toContainText('Pending $61.24');
-    await expect(adminPage.getByTestId('commission-totals')).toContainText('1 entries');
+    await expect(adminPage.getByTestId('commission-totals')).toContainText('1 entry');
     const row = rows.filter({ hasText: orderId });
     await expect(row).toContainText('$61.24');
     await expect(row).toContainText('Rita Recruiter');
