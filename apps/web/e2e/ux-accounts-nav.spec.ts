@@ -55,6 +55,9 @@ test('a live set-password link still shows the form after its check', async ({ p
   }
   await page.goto(linkIn(await waitForMail(email, /approved/), '/login'));
   await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  // Only the set-up tab for ?token= (moved here from account-login.spec.ts: it needs a live link).
+  await expect(page.getByRole('tab')).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: 'Set Up Password' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Email me a fresh link' })).toHaveCount(0);
 });
 
