@@ -155,6 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     mail: new MailService(database.db, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
+      replyTo: config.replyTo,
       log: app.log,
       logBodies: config.nodeEnv !== 'production',
     }),

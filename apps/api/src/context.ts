@@ -6,6 +6,7 @@
  */
 import type { AdminRole, DB, Kysely } from '@dn/db';
 import type { DealerRecord } from '@dn/db/queries/accounts';
+import type { SessionEndReason } from '@dn/db/queries/sessions';
 import type { DealerStatus, Tier } from '@dn/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env';
@@ -54,6 +55,8 @@ export interface SessionControl {
    * decision 0630); the service records the id (account_devices) before it calls this.
    */
   rememberDevice?(account: string, id: string): void;
+  /** Why this browser's session was ended from elsewhere (a password change...), if it was (issue 36). */
+  endedBy?(): SessionEndReason | null;
 }
 
 export interface Limit {

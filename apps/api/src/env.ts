@@ -38,6 +38,14 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().default('Dealer Network <no-reply@dealer-network.local>'),
+  REPLY_TO: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || /^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(v),
+      'must be an email address',
+    ),
   PUBLIC_URL: z
     .string()
     .optional()
@@ -79,6 +87,8 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where replies go, on the emails that ask for one (REPLY_TO; issue 36). Unset: those emails do not ask. */
+  replyTo: string | undefined;
   publicUrl: string;
   /** Addresses of proxies whose X-Forwarded-For is believed (comma separated), or undefined. */
   trustProxy: string | undefined;
@@ -143,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    replyTo: e.REPLY_TO,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

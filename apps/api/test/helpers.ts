@@ -24,6 +24,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     adminPassword: undefined,
     smtpUrl: undefined,
     mailFrom: 'Dealer Network <no-reply@test.local>',
+    replyTo: undefined,
     publicUrl: 'https://dealers.test',
     trustProxy: undefined,
     logLevel: 'silent',

@@ -56,6 +56,28 @@ describe('mail outbox', () => {
     }
   });
 
+  it('REPLY_TO: the emails that ask for a reply leave with it as Reply-To, the others without (issue 36)', async () => {
+    const smtp = await startSmtp();
+    const mail = new MailService(t.db, {
+      smtpUrl: smtp.url,
+      from: 'Test <no-reply@test.local>',
+      replyTo: 'Dealer Team <team@test.local>',
+      log,
+    });
+    try {
+      await t.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, { kind: 'rejection', to: 'rejected@example.com', subject: 'Not approved', text: 'x' });
+        await enqueueMail(trx, { kind: 'password_reset', to: 'reset@example.com', subject: 'Reset', text: 'y' });
+      });
+      await mail.flush();
+      expect((await smtp.waitFor('rejected@example.com', /Not approved/)).replyTo).toBe('team@test.local');
+      expect((await smtp.waitFor('reset@example.com', /Reset/)).replyTo).toBeUndefined();
+    } finally {
+      await mail.stop();
+      await smtp.close();
+    }
+  });
+
   it('once sent, the stored bodies lose every one-time token (the schema format), and only whole tokens', async () => {
     const smtp = await startSmtp();
     const mail = new MailService(t.db, { smtpUrl: smtp.url, from: 'Test <t@test.local>', log });

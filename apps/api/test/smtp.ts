@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The Reply-To address, when the message has one. */
+  replyTo: string | undefined;
   text: string;
   html: string;
   attachments: { filename?: string; contentType: string; content: string }[];
@@ -27,6 +29,7 @@ export async function startSmtp() {
           received.push({
             to,
             subject: m.subject ?? '',
+            replyTo: m.replyTo?.value[0]?.address,
             text: m.text ?? '',
             html: typeof m.html === 'string' ? m.html : '',
             attachments: m.attachments.map((a) => ({

@@ -78,6 +78,11 @@ describe('web pages', () => {
       const missing = await app.inject({ url: '/no/such/page' });
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toBe(SHELL);
+      // Issue 36: the invitation page is a page (it was served with 404), its token kept out of Referers.
+      const invite = await app.inject({ url: `/admin/accept-invite?token=${'t'.repeat(43)}` });
+      expect(invite.statusCode).toBe(200);
+      expect(invite.body).toBe(SHELL);
+      expect(invite.headers['referrer-policy']).toBe('no-referrer');
     } finally {
       await app.close();
     }

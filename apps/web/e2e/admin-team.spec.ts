@@ -46,7 +46,8 @@ test('an owner invites a viewer, who signs up from the email and can change noth
   const viewer = await context.newPage();
   await viewer.goto(link);
   await viewer.getByLabel('Full name').fill('Vera Viewer');
-  await viewer.getByRole('textbox', { name: 'Password' }).fill('viewer-password-1');
+  await viewer.getByRole('textbox', { name: 'Password', exact: true }).fill('viewer-password-1');
+  await viewer.getByRole('textbox', { name: 'Confirm password' }).fill('viewer-password-1');
   await viewer.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(viewer).toHaveURL(/\/admin$/);
 

@@ -121,7 +121,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
     const rows = adminPage.getByTestId('admin-commission-row');
     await expect(rows).toHaveCount(1, { timeout: 45_000 });
     await expect(adminPage.getByTestId('commission-totals')).toContainText('Pending $61.24');
-    await expect(adminPage.getByTestId('commission-totals')).toContainText('1 entries');
+    await expect(adminPage.getByTestId('commission-totals')).toContainText('1 entry');
     const row = rows.filter({ hasText: orderId });
     await expect(row).toContainText('$61.24');
     await expect(row).toContainText('Rita Recruiter');
@@ -205,7 +205,7 @@ test('an admin records an order on the timeline and from the dealer row, and imp
     await orders.getByLabel('Order id').fill(`T-${tag}`);
     await orders.getByLabel('Amount ($)').fill('120.5');
     await orders.getByRole('button', { name: 'Record order' }).click();
-    await expect(orders).toContainText('1 orders · $120.50 revenue', { timeout: 45_000 });
+    await expect(orders).toContainText('1 order · $120.50 revenue', { timeout: 45_000 });
     await expect(orders).toContainText(`T-${tag}`);
     await page.keyboard.press('Escape');
 

@@ -23,7 +23,7 @@ test('a signed-in admin at / goes to /admin; the top nav welcomes them; the mobi
   await expect(menu.getByRole('link', { name: 'Admin Login' })).toHaveCount(0);
 });
 
-test('a signed-in dealer at / goes to /dashboard; their mobile menu offers Home, Become a Dealer, Logout', async ({
+test('a signed-in dealer at / goes to /dashboard; their mobile menu offers Home, Dashboard, Logout (issue 36)', async ({
   page,
   playwright,
   baseURL,
@@ -42,7 +42,8 @@ test('a signed-in dealer at / goes to /dashboard; their mobile menu offers Home,
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByTestId('mobile-menu');
   await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Become a Dealer' })).toHaveAttribute('href', '/register');
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(menu.getByRole('link', { name: 'Become a Dealer' })).toHaveCount(0);
   await menu.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Enroll Now' })).toBeVisible();

@@ -3,7 +3,8 @@
  * it fails, written once (the web console's mutation specs read them; tests can too). No zod here.
  */
 
-const s = (n: number) => (n === 1 ? '' : 's');
+import { displayMoney } from './money';
+import { plural } from './words';
 
 export const ADMIN_MESSAGES = {
   tryAgain: 'Please try again.',
@@ -28,7 +29,10 @@ export const ADMIN_MESSAGES = {
   undo: {
     success: 'Undone',
     failure: 'Could not undo',
-    detail: (kept: number) => (kept > 0 ? `${kept} changed since were kept. No email was sent.` : 'No email was sent.'),
+    detail: (kept: number) =>
+      kept > 0
+        ? `${plural(kept, 'dealer')} changed since ${kept === 1 ? 'was' : 'were'} kept. No email was sent.`
+        : 'No email was sent.',
   },
   // Calls and content.
   setCallStatus: { success: 'Call status updated', failure: 'Failed to update call status' },
@@ -47,7 +51,7 @@ export const ADMIN_MESSAGES = {
       `${r.imported} imported, ${r.skipped} skipped, ${r.rejected} rejected`,
   },
   approveCommissions: {
-    success: (n: number) => `${n} commission${s(n)} approved`,
+    success: (n: number) => `${plural(n, 'commission')} approved`,
     skipped: (n: number, reason: string | undefined) => `${n} skipped: ${reason ?? ''}`,
     failure: 'Failed to approve commissions',
   },
@@ -59,7 +63,8 @@ export const ADMIN_MESSAGES = {
   },
   createPayout: {
     success: 'Payout batch created',
-    detail: (total: string, recruiters: number) => `${total} for ${recruiters} recruiter${s(recruiters)}`,
+    /** `total` is money on the wire ("1234.50"): shown with its sign. */
+    detail: (total: string, recruiters: number) => `${displayMoney(total)} for ${plural(recruiters, 'recruiter')}`,
     failure: 'Failed to create payout batch',
   },
   markPaid: {
@@ -74,7 +79,7 @@ export const ADMIN_MESSAGES = {
   revokeInvitation: { success: 'Invitation revoked', failure: 'Failed to revoke the invitation' },
   changePassword: {
     success: 'Password changed',
-    detail: (n: number) => `${n} other session${s(n)} signed out`,
+    detail: (n: number) => `${plural(n, 'other session')} signed out`,
     failure: 'Could not change the password',
   },
   endSession: { success: 'Session ended', failure: 'Failed to end the session' },

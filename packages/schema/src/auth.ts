@@ -27,13 +27,23 @@ const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is r
 export const setupPassword = z.object({ token, password: newPassword() });
 export type SetupPasswordInput = z.input<typeof setupPassword>;
 
+/** An emailed link's token alone: asked when its page opens (issue 36). */
+export const linkTokenInput = z.object({ token });
+
+/** The confirmation field of a new password's form, and its rule (the set-up and invitation pages). */
+export const confirmPassword = () => z.string().min(6, 'Please confirm your password').max(PASSWORD_MAX);
+export const samePasswords = {
+  check: (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
+  issue: { message: "Passwords don't match", path: ['confirmPassword'] },
+};
+
 export const setupPasswordForm = z
   .object({
     token,
     password: newPassword(),
-    confirmPassword: z.string().min(6, 'Please confirm your password').max(PASSWORD_MAX),
+    confirmPassword: confirmPassword(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine(samePasswords.check, samePasswords.issue);
 
 export const resetPassword = z.object({ email: email('Valid email is required') });
 export type ResetPasswordInput = z.input<typeof resetPassword>;

@@ -18,3 +18,4 @@ export * from './orders';
 export * from './review';
 export * from './self-service';
 export * from './team';
+export * from './words';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmPassword, samePasswords } from './auth';
 import { email, newPassword, requiredText, uuid } from './common';
 import { PASSWORD_MAX } from './constants';
 import { INVALID_LINK } from './messages';
@@ -22,6 +23,12 @@ export const acceptInviteInput = z.object({
   password: newPassword(),
 });
 export type AcceptInviteInput = z.input<typeof acceptInviteInput>;
+
+/** The invitation page's form (issue 36): the password typed twice. */
+export const acceptInviteForm = acceptInviteInput
+  .omit({ token: true })
+  .extend({ confirmPassword: confirmPassword() })
+  .refine(samePasswords.check, samePasswords.issue);
 
 export const changeOwnPasswordInput = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX, 'Current password is incorrect'),

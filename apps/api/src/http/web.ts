@@ -41,4 +41,12 @@ export const webRoutes: HttpRoute[] = [
     summary: "An applicant's private status page (issue 15)",
     handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
   },
+  {
+    method: 'GET',
+    url: '/admin/accept-invite',
+    access: 'public',
+    // A page, not a missing one (issue 36); its ?token= never leaves in a Referer either.
+    summary: "An admin invitation's page: which email and role it accepts, then name and password",
+    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
+  },
 ];

@@ -109,6 +109,9 @@ export const authPlugin = fp(
             }),
           );
         },
+        endedBy() {
+          return req.session?.get('endedBy') ?? null;
+        },
         async signOut() {
           if (req.session?.sessionId) await req.session.destroy();
           reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -1,5 +1,5 @@
 import type { DB, Kysely } from '@dn/db';
-import { destroySession, readSessionWithUser, saveSession } from '@dn/db/queries/sessions';
+import { destroySession, readSessionWithUser, type SessionEndReason, saveSession } from '@dn/db/queries/sessions';
 import { ACTIVE_STATUSES } from '@dn/schema';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
@@ -26,6 +26,8 @@ export interface SessionData {
   seenAt: number;
   /** "Chrome on Linux": what the "your sessions" lists name a session by (issue 15). */
   device?: string;
+  /** Set on a session ended from elsewhere, in place of its user (issue 36). */
+  endedBy?: SessionEndReason;
 }
 
 declare module 'fastify' {

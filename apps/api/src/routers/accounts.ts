@@ -1,6 +1,7 @@
-import { login, resetPassword, setupPassword } from '@dn/schema';
+import { linkTokenInput, login, resetPassword, setupPassword } from '@dn/schema';
 import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
 import { adminLogin, currentUser, dealerLogin, logout } from '../services/accounts/sign-in';
+import { assertTokenUsable } from '../services/accounts/tokens';
 import { alone, publicProcedure, rest, router } from '../trpc/init';
 
 /** Accounts: sign-in and out, who is signed in, and a dealer's password by emailed link. */
@@ -22,6 +23,10 @@ export const authRouter = router({
     .meta(rest('POST', '/api/admin/login', 'Admin sign-in'))
     .input(login)
     .mutation(({ ctx, input }) => adminLogin(ctx, input)),
+  /** Why this browser's session ended, when it was ended from elsewhere (issue 36); null otherwise. */
+  ended: publicProcedure
+    .meta(rest('GET', '/api/auth/ended', "Why this browser's session was ended elsewhere (a password change), or null"))
+    .query(({ ctx }) => ({ reason: ctx.user ? null : (ctx.session.endedBy?.() ?? null) })),
   logout: publicProcedure
     .meta(rest('POST', '/api/auth/logout', 'Signs out: destroys the session and clears its cookie'))
     .mutation(({ ctx }) => logout(ctx)),
@@ -34,6 +39,16 @@ export const accountsAccount = router({
     .meta(rest('POST', '/api/dealer/setup-password', 'Sets the password from an emailed link and signs the dealer in'))
     .input(setupPassword)
     .mutation(({ ctx, input }) => setupPasswordWithToken(ctx, input)),
+  checkLink: publicProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/dealer/check-link',
+        'Whether an emailed password link still works, asked when its page opens; 410 when used or expired',
+      ),
+    )
+    .input(linkTokenInput)
+    .mutation(({ ctx, input }) => assertTokenUsable(ctx.db, input.token)),
   resetPassword: publicProcedure
     .meta(alone)
     .meta(

@@ -3,6 +3,7 @@ import {
   adminIdInput,
   changeOwnPasswordInput,
   inviteAdminInput,
+  linkTokenInput,
   sessionRefInput,
   setAdminRoleInput,
 } from '@dn/schema';
@@ -10,6 +11,7 @@ import { changeOwnPassword, endOwnSession, listOwnDevices, listOwnSessions } fro
 import {
   acceptInvitation,
   changeAdminRole,
+  invitationByLink,
   inviteAdmin,
   listInvitations,
   listTeam,
@@ -63,6 +65,16 @@ export const teamRouter = router({
     )
     .input(adminIdInput)
     .mutation(({ ctx, input }) => removeAdmin(ctx, input.id)),
+  invitation: publicProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/auth/invitation',
+        'What an invitation link accepts (email and role), before anything is typed; 410 when it no longer works',
+      ),
+    )
+    .input(linkTokenInput)
+    .mutation(({ ctx, input }) => invitationByLink(ctx, input.token)),
   acceptInvite: publicProcedure
     .meta(alone)
     .meta(rest('POST', '/api/auth/accept-invite', 'Accepts an admin invitation: sets name and password, then signs in'))

@@ -8,6 +8,7 @@ import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
 import { AffiliateCard } from '../features/affiliate';
+import { SessionEndedNotice } from '../features/auth';
 import { EarningsCard } from '../features/commissions';
 import {
   AnchorLink,
@@ -44,6 +45,7 @@ function SignedOut() {
     <Container size="xs" py="xl">
       <Stack align="center">
         <Title order={1}>Welcome</Title>
+        <SessionEndedNotice />
         <Text c="dimmed" ta="center">
           Sign in to see your dealer dashboard.
         </Text>
@@ -51,6 +53,33 @@ function SignedOut() {
       </Stack>
     </Container>
   );
+}
+
+const SEEN_KEY = 'dn.dashboard.seen';
+
+/**
+ * "Welcome" on a dealer's first visit to the dashboard in this browser, "Welcome back" after
+ * (issue 36; decision 0905): the browser remembers which dealers it has shown the dashboard to.
+ */
+function useGreeting(dealerId: string | undefined): string {
+  const [first, setFirst] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!dealerId || first !== null) return;
+    let seen: string[] = [];
+    try {
+      seen = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]') as string[];
+      if (!Array.isArray(seen)) seen = [];
+    } catch {
+      seen = [];
+    }
+    setFirst(!seen.includes(dealerId));
+    try {
+      if (!seen.includes(dealerId)) localStorage.setItem(SEEN_KEY, JSON.stringify([...seen, dealerId].slice(-20)));
+    } catch {
+      // Storage full or refused: the greeting stays "Welcome".
+    }
+  }, [dealerId, first]);
+  return first === false ? 'Welcome back' : 'Welcome';
 }
 
 function DealerDashboard() {
@@ -66,6 +95,7 @@ function DealerDashboard() {
     ),
   );
   const firstOrderAt = orders.data?.firstOrderAt;
+  const greeting = useGreeting(info.data?.id);
 
   // Signed out elsewhere, suspended, or the session expired: fall back to the signed-out view.
   useEffect(() => {
@@ -78,8 +108,8 @@ function DealerDashboard() {
         <Stack gap="lg">
           <Title order={1}>Dealer Dashboard</Title>
           {info.data && (
-            <Text c="dimmed">
-              Welcome back, {info.data.fullName}
+            <Text c="dimmed" data-testid="dashboard-welcome">
+              {greeting}, {info.data.fullName}
               {info.data.companyName ? ` of ${info.data.companyName}` : ''}.
             </Text>
           )}

@@ -2,7 +2,14 @@ import { TOKEN_SHAPE } from '@dn/schema/messages';
 import { Alert, Anchor, Button, Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { ForgotPasswordDialog, LoginForm, loginPageError, offersFreshLink, SetupPasswordForm } from '../features/auth';
+import {
+  ForgotPasswordDialog,
+  LoginForm,
+  loginPageError,
+  offersFreshLink,
+  SessionEndedNotice,
+  SetupPasswordForm,
+} from '../features/auth';
 
 // The wizard is big: a dealer who only signs in never downloads it.
 const RegistrationWizard = lazy(() => import('../features/wizard').then((m) => ({ default: m.RegistrationWizard })));
@@ -64,6 +71,7 @@ function LoginPage() {
         <Title order={1} ta="center">
           Dealer Portal
         </Title>
+        {!search.token && <SessionEndedNotice />}
         {search.error !== undefined && !search.token && (
           <Alert color="red" title="Sign-in link problem" role="alert">
             <Stack gap="xs">

@@ -131,6 +131,19 @@ export const useInviteToken = (db: Executor, tokenHash: string) =>
 export const findToken = (db: Executor, tokenHash: string) =>
   db
     .selectFrom('magicLinkTokens')
-    .select(['purpose', 'used', 'expiresAt'])
+    .select(['purpose', 'used', 'expiresAt', 'dealerId'])
     .where('token', '=', tokenHash)
+    .executeTakeFirst();
+
+/**
+ * An invitation by its link's token, whether or not the link still works (issue 36: the page
+ * shows which email and role it accepts before anything is typed).
+ */
+export const findInvitationByToken = (db: Executor, tokenHash: string) =>
+  db
+    .selectFrom('magicLinkTokens as t')
+    .innerJoin('adminInvitations as i', 'i.id', 't.invitationId')
+    .select(['t.used', 't.expiresAt', 'i.email', 'i.role', 'i.acceptedAt', 'i.invitedBy'])
+    .where('t.token', '=', tokenHash)
+    .where('t.purpose', '=', 'admin_invite')
     .executeTakeFirst();

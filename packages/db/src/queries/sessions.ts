@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { prepareQuery } from '../prepared';
-import type { DealerStatus } from '../types';
+import type { DB, DealerStatus } from '../types';
 import { type AdminAccount, DEALER_RECORD, DEALER_RECORD_COLUMNS, type DealerRecord } from './accounts';
 import type { Executor } from './executor';
 
@@ -119,9 +119,35 @@ export async function destroySession(db: Executor, sidHash: string): Promise<voi
   await db.deleteFrom('sessions').where('sid', '=', sidHash).execute();
 }
 
-/** Ends every session of a user, except the one given (its hashed id); resolves with how many ended. */
-export async function endSessionsOfUser(db: Executor, userId: string, exceptSid?: string): Promise<number> {
-  let q = db.deleteFrom('sessions').where((eb) => eb(eb.ref('sess', '->>').key('userId' as never), '=', userId));
+/**
+ * Why a session was ended from elsewhere (issue 36): its row is kept as `{ endedBy }` (no user,
+ * so it signs nobody in) until it would have expired, and the browser holding it is told why on
+ * the page it lands on.
+ */
+export type SessionEndReason = 'password_changed' | 'signed_out_elsewhere';
+
+const ofUser = (userId: string) => (eb: ExpressionBuilder<DB, 'sessions'>) =>
+  eb(eb.ref('sess', '->>').key('userId' as never), '=', userId);
+
+/**
+ * Ends every session of a user, except the one given (its hashed id); resolves with how many ended.
+ * With a reason, the rows are kept as markers of it instead of deleted.
+ */
+export async function endSessionsOfUser(
+  db: Executor,
+  userId: string,
+  exceptSid?: string,
+  reason?: SessionEndReason,
+): Promise<number> {
+  if (reason) {
+    let u = db
+      .updateTable('sessions')
+      .set({ sess: { endedBy: reason } })
+      .where(ofUser(userId));
+    if (exceptSid) u = u.where('sid', '<>', exceptSid);
+    return Number((await u.executeTakeFirst()).numUpdatedRows);
+  }
+  let q = db.deleteFrom('sessions').where(ofUser(userId));
   if (exceptSid) q = q.where('sid', '<>', exceptSid);
   const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
@@ -170,12 +196,20 @@ export async function endSessionOfUserByRef(db: Executor, userId: string, ref: s
   return Number(r.numDeletedRows);
 }
 
-/** Ends every session of a user but the one whose ref is given (the caller's own). */
-export async function endOtherSessionsOfUser(db: Executor, userId: string, keepRef: string | null): Promise<number> {
-  let q = db.deleteFrom('sessions').where((eb) => eb(eb.ref('sess', '->>').key('userId' as never), '=', userId));
+/** Ends every session of a user but the one whose ref is given (the caller's own), kept as markers of why. */
+export async function endOtherSessionsOfUser(
+  db: Executor,
+  userId: string,
+  keepRef: string | null,
+  reason: SessionEndReason,
+): Promise<number> {
+  let q = db
+    .updateTable('sessions')
+    .set({ sess: { endedBy: reason } })
+    .where(ofUser(userId));
   if (keepRef) q = q.where(sql<string>`left(sid, 16)`, '<>', keepRef);
   const r = await q.executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return Number(r.numUpdatedRows);
 }
 
 /** Ends every session of one role ('dealer': when every dealer is removed at once). */

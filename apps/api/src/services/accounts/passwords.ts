@@ -65,7 +65,7 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
   });
   ctx.mail.kick();
   // Whoever held a session with the old password is signed out; this browser starts afresh.
-  await endSessionsOfUser(ctx.db, dealer.id);
+  await endSessionsOfUser(ctx.db, dealer.id, undefined, 'password_changed');
   await ctx.session.signIn({ id: dealer.id, role: 'dealer' });
   const user = await loadSessionUser(ctx.db, { userId: dealer.id, role: 'dealer' });
   return { user: publicUser(user!) };

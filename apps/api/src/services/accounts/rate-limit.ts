@@ -8,7 +8,7 @@ import {
   type HitWindow,
   releaseHits,
 } from '@dn/db/queries/rate-limits';
-import { canonicalMailbox } from '@dn/schema';
+import { canonicalMailbox, plural } from '@dn/schema';
 import type { Limit, RateLimits } from '../../context';
 import { AppError } from '../../lib/app-error';
 
@@ -46,8 +46,8 @@ export function scaledLimits(limits: RateLimits, multiplier: number): RateLimits
 function retryMessage(retryAfterSec: number): string {
   const minutes = Math.ceil(retryAfterSec / 60);
   return retryAfterSec < 60
-    ? `Too many attempts. Please try again in ${retryAfterSec} seconds.`
-    : `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    ? `Too many attempts. Please try again in ${plural(retryAfterSec, 'second')}.`
+    : `Too many attempts. Please try again in ${plural(minutes, 'minute')}.`;
 }
 
 /**

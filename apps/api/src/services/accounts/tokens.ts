@@ -46,14 +46,16 @@ export async function consumeToken(
 }
 
 /**
- * The cheap look before a password is hashed: nobody makes the server hash a password for a
+ * The cheap look before a password is hashed, and what the set-password page asks when it opens
+ * (issue 36: a dead link offers a fresh one before anything is typed): nobody makes the server hash a password for a
  * link that cannot work. Throws as consumeToken would; consumeToken still decides.
  */
-export async function assertTokenUsable(db: Kysely<DB>, token: string): Promise<void> {
+export async function assertTokenUsable(db: Kysely<DB>, token: string): Promise<{ purpose: TokenPurpose }> {
   if (!TOKEN_SHAPE.test(token)) throw new AppError('INVALID_INPUT', INVALID_LINK);
   const pending = await findToken(db, sha256(token));
-  if (!pending) throw new AppError('INVALID_INPUT', INVALID_LINK);
+  if (!pending?.dealerId || pending.purpose === 'admin_invite') throw new AppError('INVALID_INPUT', INVALID_LINK);
   if (pending.used || new Date(pending.expiresAt) <= new Date()) throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+  return { purpose: pending.purpose };
 }
 
 /** After a password is set, no older link may set it again. */

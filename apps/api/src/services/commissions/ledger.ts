@@ -12,7 +12,7 @@ import { assignToPayout, lockPayableEntries, markPayoutEntriesPaid, recruiterNet
 import { decidingOrderEvent } from '@dn/db/queries/orders';
 import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
 import { releaseHeldCommissions } from '@dn/db/queries/referral-flags';
-import { displayMoney, formatCents, parseCents } from '@dn/schema';
+import { displayMoney, formatCents, parseCents, plural } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
@@ -102,7 +102,7 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
   await audit(trx, ctx, {
     eventType: 'commission.earned',
     category: 'affiliate',
-    message: `${recruiter.fullName} earned ${amount} on order ${order.externalOrderId} of ${referred.email}${held ? ` (held: ${held})` : ''}`,
+    message: `${recruiter.fullName} earned ${displayMoney(amount)} on order ${order.externalOrderId} of ${referred.email}${held ? ` (held: ${held})` : ''}`,
     dealerId: referred.id,
     recruiterId: recruiter.recruiterId,
     details: {
@@ -143,7 +143,7 @@ export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[
     await audit(trx, ctx, {
       eventType: 'commission.approved',
       category: 'admin',
-      message: `${ctx.user.username} approved a commission of ${a.amount}${r ? ` on order ${r.orderId} recorded by ${recordedBy ?? 'unknown'}` : ''}`,
+      message: `${ctx.user.username} approved a commission of ${a.amount === null ? 'an unknown amount' : displayMoney(a.amount)}${r ? ` on order ${r.orderId} recorded by ${recordedBy ?? 'unknown'}` : ''}`,
       dealerId: a.referredDealerId,
       details: {
         commissionId: a.id,
@@ -188,7 +188,7 @@ export async function voidEntry(trx: Trx, ctx: Context, c: Entry, reason: string
   await audit(trx, ctx, {
     eventType: 'commission.voided',
     category: by ? 'admin' : 'affiliate',
-    message: `${c.kind === 'clawback' ? 'Clawback' : 'Commission'} of ${c.amount} on order ${c.orderId ?? '-'} voided${by ? ` by ${by}` : ''}: ${reason}`,
+    message: `${c.kind === 'clawback' ? 'Clawback' : 'Commission'} of ${c.amount === null ? 'an unknown amount' : displayMoney(c.amount)} on order ${c.orderId ?? '-'} voided${by ? ` by ${by}` : ''}: ${reason}`,
     dealerId: c.referredDealerId,
     recruiterId: c.recruiterId,
     details: {
@@ -226,7 +226,7 @@ async function clawBack(trx: Trx, ctx: Context, c: Entry, order: Order, reason: 
   await audit(trx, ctx, {
     eventType: 'commission.clawed_back',
     category: 'affiliate',
-    message: `Clawback of ${amount} on order ${order.externalOrderId} (${reason.toLowerCase()})`,
+    message: `Clawback of ${displayMoney(amount)} on order ${order.externalOrderId} (${reason.toLowerCase()})`,
     dealerId: c.referredDealerId,
     recruiterId: c.recruiterId,
     details: { commissionId: c.id, clawbackId: entry.id, amount, reason },
@@ -286,7 +286,7 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   await audit(trx, ctx, {
     eventType: 'payout.created',
     category: 'admin',
-    message: `${ctx.user.username} created a payout batch of ${displayMoney(payout.total)} for ${payout.recruiterCount} recruiters`,
+    message: `${ctx.user.username} created a payout batch of ${displayMoney(payout.total)} for ${plural(payout.recruiterCount, 'recruiter')}`,
     details: {
       payoutId: payout.id,
       total: payout.total,

@@ -6,7 +6,7 @@ import {
   updateOwnProfile as writeOwnProfile,
 } from '@dn/db/queries/dealer-profile';
 import { endOtherSessionsOfUser } from '@dn/db/queries/sessions';
-import type { changeOwnPasswordInput, dealerProfileInput } from '@dn/schema';
+import { type changeOwnPasswordInput, type dealerProfileInput, plural } from '@dn/schema';
 import type { z } from 'zod';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -106,7 +106,7 @@ export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeo
     const dealer = await findDealerPasswordForUpdate(trx, ctx.user.id);
     if (!dealer) throw new AppError('NOT_FOUND', 'Dealer not found');
     await replaceDealerPassword(trx, dealer.id, hash);
-    const n = await endOtherSessionsOfUser(trx, dealer.id, ctx.meta.sessionRef);
+    const n = await endOtherSessionsOfUser(trx, dealer.id, ctx.meta.sessionRef, 'password_changed');
     // A link emailed before the change would set a password over it (issue 35, finding 11).
     await retireTokens(trx, dealer.id);
     await revokeOtherDevices(ctx, trx);
@@ -132,12 +132,12 @@ export const listDealerDevices = (ctx: DealerCtx) => listOwnDevices(ctx);
 
 /** "Sign out everywhere": every other session and remembered device of this dealer ends at once. */
 export async function signOutOtherSessions(ctx: DealerCtx) {
-  const n = await endOtherSessionsOfUser(ctx.db, ctx.user.id, ctx.meta.sessionRef);
+  const n = await endOtherSessionsOfUser(ctx.db, ctx.user.id, ctx.meta.sessionRef, 'signed_out_elsewhere');
   await revokeOtherDevices(ctx);
   await audit(ctx.db, ctx, {
     eventType: 'dealer.signed_out_everywhere',
     category: 'auth',
-    message: `Signed out of ${n} other session${n === 1 ? '' : 's'}`,
+    message: `Signed out of ${plural(n, 'other session')}`,
     dealerId: ctx.user.id,
     details: { ended: n },
   });

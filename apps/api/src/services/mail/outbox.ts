@@ -13,6 +13,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer } from '../../context';
 
+/**
+ * The kinds of email whose words ask the recipient to reply (when REPLY_TO is set; see
+ * templates.ts): they leave with that Reply-To, since MAIL_FROM is a no-reply address.
+ */
+export const REPLY_KINDS: ReadonlySet<string> = new Set(['rejection', 'suspension']);
+
 export interface MailMessage {
   /** What the message is, for the dealer's timeline: 'approval', 'password_reset', ... */
   kind: string;
@@ -77,7 +83,14 @@ export class MailService implements Mailer {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly opts: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger; logBodies?: boolean },
+    private readonly opts: {
+      smtpUrl: string | undefined;
+      from: string;
+      /** Reply-To of the kinds of email that ask for a reply (REPLY_KINDS). */
+      replyTo?: string | undefined;
+      log: FastifyBaseLogger;
+      logBodies?: boolean;
+    },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(withTimeouts(opts.smtpUrl)) : null;
   }
@@ -163,6 +176,7 @@ export class MailService implements Mailer {
     try {
       await this.transport.sendMail({
         from: this.opts.from,
+        ...(this.opts.replyTo && REPLY_KINDS.has(m.kind) ? { replyTo: this.opts.replyTo } : {}),
         to: m.toAddress,
         subject: m.subject,
         text: m.textBody,

@@ -5,8 +5,10 @@ import {
   CALL_WINDOWS,
   type CallTime,
   displayMoney,
+  plural,
   type Tier,
   TOKEN_TTL_HOURS,
+  withArticle,
 } from '@dn/schema';
 import { buildIcs } from '../../lib/ics';
 import type { MailMessage } from './outbox';
@@ -77,7 +79,7 @@ export function applicationReceivedEmail(
 ): MailMessage {
   const { text, html } = render([
     `Hi ${dealer.fullName},`,
-    `We received your application to become a ${dealer.tier} dealer. Thank you!`,
+    `We received your application to become ${withArticle(`${dealer.tier} dealer`)}. Thank you!`,
     ...(opts.statusUrl
       ? [
           'See where your application stands at any time (a private link, no sign-in needed):',
@@ -139,7 +141,7 @@ export interface EmailDealer {
 
 const linkFor = (publicUrl: string, token: string) => `${publicUrl}/login?token=${encodeURIComponent(token)}`;
 const loginUrl = (publicUrl: string) => `${publicUrl}/login`;
-const hours = (h: number) => (h === 1 ? '1 hour' : `${h} hours`);
+const hours = (h: number) => plural(h, 'hour');
 
 /** The approval email (or, with `resend`, a fresh set-up link): set a password (72 hours), what comes next, how to get another link. */
 export function approvalEmail(
@@ -151,7 +153,7 @@ export function approvalEmail(
     `Hello ${dealer.fullName},`,
     opts.resend
       ? `Here is a new link to set the password of your ${tier} account. Any earlier link no longer works.`
-      : `Good news: your application has been approved and you are now a ${tier} in our network. Set your password with the link below to open your dealer dashboard.`,
+      : `Good news: your application has been approved and you are now ${withArticle(tier)} in our network. Set your password with the link below to open your dealer dashboard.`,
     { url: linkFor(opts.publicUrl, opts.token), label: 'Set up your password' },
     `This link works once and expires in ${hours(TOKEN_TTL_HOURS.setup)}.`,
     'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. We will also contact you to schedule your onboarding call within 5 business days.',
@@ -291,7 +293,7 @@ export function payoutSentEmail(
     `Hi ${recruiter.fullName},`,
     {
       lines: [
-        `Your payout of ${displayMoney(p.amount)} for ${p.commissionCount} commission${p.commissionCount === 1 ? '' : 's'} was sent.`,
+        `Your payout of ${displayMoney(p.amount)} for ${plural(p.commissionCount, 'commission')} was sent.`,
         `Payment reference: ${p.reference}`,
       ],
     },
@@ -326,12 +328,25 @@ export const TIER_TERMS: Record<Tier, { form: string; inventory: string }> = {
   },
 };
 
-export function rejectionEmail(dealer: EmailDealer, opts: { reason: string }): MailMessage {
+/**
+ * How a dealer reaches the team about a decision: a reply when REPLY_TO is set (the message then
+ * leaves with that Reply-To, outbox.ts REPLY_KINDS), else a call booked on the site, since MAIL_FROM
+ * is a no-reply address (issue 36).
+ */
+const reachUs = (opts: { publicUrl: string; replyTo?: string | undefined }) =>
+  opts.replyTo
+    ? 'reply to this email'
+    : `book a call with our team at ${opts.publicUrl}/ (replies to this address are not read)`;
+
+export function rejectionEmail(
+  dealer: EmailDealer,
+  opts: { reason: string; publicUrl: string; replyTo?: string | undefined },
+): MailMessage {
   const { text, html } = render([
     `Hello ${dealer.fullName},`,
     'Thank you for applying to our dealer network. After reviewing your application we are unable to approve it at this time.',
     { lines: ['Reason given by our team:', opts.reason] },
-    'If your situation changes, or you believe this was a mistake, reply to this email and we will take another look.',
+    `If your situation changes, or you believe this was a mistake, ${reachUs(opts)} and we will take another look.`,
   ]);
   return {
     kind: 'rejection',
@@ -343,11 +358,14 @@ export function rejectionEmail(dealer: EmailDealer, opts: { reason: string }): M
   };
 }
 
-export function suspensionEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
+export function suspensionEmail(
+  dealer: EmailDealer,
+  opts: { publicUrl: string; replyTo?: string | undefined },
+): MailMessage {
   const { text, html } = render([
     `Hello ${dealer.fullName},`,
     'Your dealer account has been suspended. You are signed out and cannot sign in to your dashboard while it is suspended.',
-    `If you think this is a mistake, reply to this email. More about the program: ${opts.publicUrl}/presentation`,
+    `If you think this is a mistake, ${reachUs(opts)}. More about the program: ${opts.publicUrl}/presentation`,
   ]);
   return {
     kind: 'suspension',
@@ -381,7 +399,7 @@ export function tierChangeEmail(dealer: EmailDealer, opts: { from: Tier; to: Tie
   const { text, html } = render([
     `Hello ${dealer.fullName},`,
     `Your dealer tier has changed from ${opts.from} to ${opts.to}.`,
-    { intro: `What this means for you as a ${opts.to} dealer:`, items: [terms.form, terms.inventory] },
+    { intro: `What this means for you as ${withArticle(`${opts.to} dealer`)}:`, items: [terms.form, terms.inventory] },
     `Your dashboard shows your tier and your first-order form: ${opts.publicUrl}/dashboard`,
   ]);
   return {
@@ -401,7 +419,7 @@ export function adminInviteEmail(
 ): MailMessage {
   const { text, html } = render([
     'Hello,',
-    `${opts.invitedBy} invited you to the dealer network's admin console as ${opts.role === 'owner' ? 'an' : 'a'} ${opts.role}. Choose your password with the link below; your username is this email address.`,
+    `${opts.invitedBy} invited you to the dealer network's admin console as ${withArticle(opts.role)}. Choose your password with the link below; your username is this email address.`,
     {
       url: `${opts.publicUrl}/admin/accept-invite?token=${encodeURIComponent(opts.token)}`,
       label: 'Accept the invitation',

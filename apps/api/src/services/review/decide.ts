@@ -69,13 +69,13 @@ function statusEmailKind(before: Application, to: DealerStatus): 'suspension' | 
 }
 
 function decisionEmail(ctx: AdminContext, d: OtherDecision, b: Application): MailMessage | null {
-  const publicUrl = ctx.config.publicUrl;
+  const { publicUrl, replyTo } = ctx.config;
   switch (d.kind) {
     case 'reject':
-      return rejectionEmail(b, { reason: d.reason });
+      return rejectionEmail(b, { reason: d.reason, publicUrl, replyTo });
     case 'status': {
       const kind = statusEmailKind(b, d.status);
-      if (kind === 'suspension') return suspensionEmail(b, { publicUrl });
+      if (kind === 'suspension') return suspensionEmail(b, { publicUrl, replyTo });
       if (kind === 'reactivation') return reactivationEmail(b, { publicUrl });
       return null;
     }

@@ -44,7 +44,7 @@ export async function changeOwnPassword(ctx: AdminCtx, input: z.output<typeof ch
   const hash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     await setAdminPassword(trx, ctx.user.id, hash);
-    const n = await endOtherSessionsOfUser(trx, ctx.user.id, ctx.meta.sessionRef);
+    const n = await endOtherSessionsOfUser(trx, ctx.user.id, ctx.meta.sessionRef, 'password_changed');
     await revokeOtherDevices(ctx, trx);
     await audit(trx, ctx, {
       eventType: 'admin.password_changed',

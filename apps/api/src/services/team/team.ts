@@ -15,7 +15,13 @@ import {
   revokePendingInvitations,
   setAdminRole,
 } from '@dn/db/queries/admins';
-import { findToken, insertInviteToken, retireInviteTokens, useInviteToken } from '@dn/db/queries/magic-link-tokens';
+import {
+  findInvitationByToken,
+  findToken,
+  insertInviteToken,
+  retireInviteTokens,
+  useInviteToken,
+} from '@dn/db/queries/magic-link-tokens';
 import { endSessionsOfUser } from '@dn/db/queries/sessions';
 import {
   type AdminRoleName,
@@ -177,6 +183,19 @@ export async function removeAdmin(ctx: AdminCtx, id: string) {
 }
 
 /** The invitee sets a name and password: the admin is created with the invited role and signed in. */
+/**
+ * What an invitation link accepts, for its page before anything is typed (issue 36): the email
+ * (the username to be) and the role. Throws as acceptInvitation would for a dead link.
+ */
+export async function invitationByLink(ctx: Context, token: string) {
+  if (!TOKEN_SHAPE.test(token)) throw new AppError('INVALID_INPUT', INVALID_LINK);
+  const inv = await findInvitationByToken(ctx.db, sha256(token));
+  if (!inv) throw new AppError('INVALID_INPUT', INVALID_LINK);
+  if (inv.used || inv.acceptedAt || new Date(inv.expiresAt) <= new Date() || !(await isOwner(ctx.db, inv.invitedBy)))
+    throw new AppError('TOKEN_EXPIRED', EXPIRED_LINK);
+  return { email: inv.email, role: inv.role };
+}
+
 export async function acceptInvitation(ctx: Context, input: z.output<typeof acceptInviteInput>) {
   if (!TOKEN_SHAPE.test(input.token)) throw new AppError('INVALID_INPUT', INVALID_LINK);
   const hash = sha256(input.token);

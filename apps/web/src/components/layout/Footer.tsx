@@ -4,15 +4,21 @@ import { Link } from '@tanstack/react-router';
 import { useAuth, useLogout } from '../../lib/auth';
 import classes from './layout.module.css';
 
-type FooterLink = { to: '/' | '/presentation' | '/dashboard' | '/admin' | '/login'; label: string };
+type FooterLink = {
+  to: '/' | '/presentation' | '/about' | '/resources' | '/dashboard' | '/admin' | '/login';
+  label: string;
+};
 
 const HOME: FooterLink[] = [
   { to: '/', label: 'Home' },
   { to: '/presentation', label: 'Presentation' },
+  { to: '/about', label: 'About' },
+  { to: '/resources', label: 'Resources' },
 ];
 
 /**
- * SPEC section 2 lists Home, Presentation, Dashboard, Admin and Sign In; like the top navigation the
+ * SPEC section 2 lists Home, Presentation, Dashboard, Admin and Sign In (About and Resources added,
+ * issue 36, so visitors can find them); like the top navigation the
  * footer follows the session (decision 0711): a signed-in user gets their own console and Sign Out
  * instead of Sign In and a console that would refuse them.
  */

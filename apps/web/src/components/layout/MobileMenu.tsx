@@ -7,8 +7,9 @@ import classes from './layout.module.css';
 const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
 
 /**
- * The mobile side menu (SPEC section 2), three variants: admins get Admin Dashboard and
- * Public Site; other signed-in users Home, Become a Dealer and Logout; visitors Admin Login.
+ * The mobile side menu (SPEC section 2), three variants after About and Resources (everyone):
+ * admins get Admin Dashboard and Public Site; other signed-in users Home, Dashboard (issue 36: a
+ * dealer has already applied) and Logout; visitors Admin Login.
  * `extra` lets a page add its own links above (the landing's section links).
  */
 export function MobileMenu({ extra }: { extra?: (close: () => void) => ReactNode }) {

@@ -18,6 +18,12 @@ export default function MobileMenuDrawer({
     <Drawer opened={opened} onClose={close} position="right" size="xs" title="Menu" hiddenFrom="sm">
       <Stack gap="xs" data-testid="mobile-menu">
         {extra?.(close)}
+        <Button component={Link} to="/about" variant="subtle" justify="flex-start" onClick={close}>
+          About
+        </Button>
+        <Button component={Link} to="/resources" variant="subtle" justify="flex-start" onClick={close}>
+          Resources
+        </Button>
         {isAdmin ? (
           <>
             <Button component={Link} to="/admin" variant="subtle" justify="flex-start" onClick={close}>
@@ -32,8 +38,8 @@ export default function MobileMenuDrawer({
             <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={close}>
               Home
             </Button>
-            <Button component={Link} to="/register" variant="subtle" justify="flex-start" onClick={close}>
-              Become a Dealer
+            <Button component={Link} to="/dashboard" variant="subtle" justify="flex-start" onClick={close}>
+              Dashboard
             </Button>
             <Button
               variant="subtle"

@@ -1,3 +1,4 @@
+import { plural } from '@dn/schema';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,7 +44,7 @@ export function SecurityCard() {
       onSuccess: (r) => {
         notifications.show({
           title: 'Signed out everywhere else',
-          message: `${r.ended} other session(s) ended.`,
+          message: `${plural(r.ended, 'other session')} ended.`,
           color: 'green',
         });
         void refresh();

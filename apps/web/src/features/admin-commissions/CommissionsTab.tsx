@@ -5,6 +5,7 @@ import {
   type CommissionsSearch,
   DATE_FORMAT,
   displayMoney,
+  plural,
 } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Button, Checkbox, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -102,7 +103,8 @@ export function CommissionsTab({ search, onSearch }: CommissionsTabProps) {
         {data && (
           <Text size="sm" data-testid="commission-totals">
             Pending {displayMoney(data.totals.pending)} · Approved {displayMoney(data.totals.approved)} · Paid{' '}
-            {displayMoney(data.totals.paid)} · Clawbacks {displayMoney(data.totals.clawbacks)} · {data.total} entries
+            {displayMoney(data.totals.paid)} · Clawbacks {displayMoney(data.totals.clawbacks)} ·{' '}
+            {plural(data.total, 'entry', 'entries')}
           </Text>
         )}
         <DataTable

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, displayMoney } from '@dn/schema';
+import { DATE_FORMAT, displayMoney, plural } from '@dn/schema';
 import { DataTable, RowActions, StatusBadge } from '@dn/ui';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -22,8 +22,8 @@ export function DealerOrders({ dealerId }: { dealerId: string }) {
         <Title order={4}>Orders</Title>
         {orders.data && (
           <Text size="sm">
-            {orders.data.totals.totalOrders} orders · {displayMoney(orders.data.totals.totalRevenue)} revenue · average{' '}
-            {displayMoney(orders.data.totals.averageOrderValue)}
+            {plural(orders.data.totals.totalOrders, 'order')} · {displayMoney(orders.data.totals.totalRevenue)} revenue
+            · average {displayMoney(orders.data.totals.averageOrderValue)}
             {orders.data.totals.lastOrderDate
               ? ` · last ${dayjs(orders.data.totals.lastOrderDate).format(DATE_FORMAT)}`
               : ''}

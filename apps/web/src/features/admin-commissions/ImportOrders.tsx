@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type CsvRecord, readCsvRecords } from '@dn/schema';
+import { ADMIN_MESSAGES, type CsvRecord, plural, readCsvRecords } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -97,7 +97,7 @@ export function ImportOrders() {
           w={280}
         />
         <Button disabled={!file || running || file.rows.length === 0} loading={running} onClick={run}>
-          Import {file ? `${file.rows.length} rows` : ''}
+          Import {file ? plural(file.rows.length, 'row') : ''}
         </Button>
       </Group>
       {file && (

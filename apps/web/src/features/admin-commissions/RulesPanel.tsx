@@ -1,4 +1,4 @@
-import { type CommissionRuleInput, DEFAULT_HOLD_DAYS, displayMoney, type Tier } from '@dn/schema';
+import { type CommissionRuleInput, DEFAULT_HOLD_DAYS, displayMoney, plural, type Tier } from '@dn/schema';
 import {
   Button,
   Group,
@@ -63,9 +63,9 @@ function ruleSummary(rule: Rule): string {
     rule.appliesTo === 'first'
       ? 'of the first order'
       : rule.months
-        ? `of every order for ${rule.months} months`
+        ? `of every order for ${plural(rule.months, 'month')}`
         : 'of every order';
-  return `${what} ${when}, held ${rule.holdDays} days`;
+  return `${what} ${when}, held ${plural(rule.holdDays, 'day')}`;
 }
 
 function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: number }) | null }) {

@@ -1,4 +1,12 @@
-import { ADMIN_MESSAGES, DEALER_STATUSES, type DealerStatus, type ReviewDecision, TIERS, type Tier } from '@dn/schema';
+import {
+  ADMIN_MESSAGES,
+  DEALER_STATUSES,
+  type DealerStatus,
+  plural,
+  type ReviewDecision,
+  TIERS,
+  type Tier,
+} from '@dn/schema';
 import { ConfirmModal } from '@dn/ui';
 import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -19,7 +27,7 @@ export interface BulkBarProps {
   onClear: () => void;
 }
 
-const count = (n: number) => `${n} dealer${n === 1 ? '' : 's'}`;
+const count = (n: number) => plural(n, 'dealer');
 
 /**
  * The selection's actions (issue 14): approve, reject with one reason, set status, set tier.

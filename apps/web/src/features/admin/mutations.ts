@@ -1,4 +1,4 @@
-import { displayMoney, ADMIN_MESSAGES as M } from '@dn/schema';
+import { ADMIN_MESSAGES as M } from '@dn/schema';
 import type { Trpc } from '../../lib/trpc';
 import { adminMutation } from './admin-mutation';
 
@@ -105,7 +105,7 @@ export const ADMIN_MUTATIONS = {
     procedure: (t) => t.commissions.createPayout,
     success: (p) => ({
       title: M.createPayout.success,
-      message: M.createPayout.detail(displayMoney(p.total), p.recruiterCount),
+      message: M.createPayout.detail(p.total, p.recruiterCount),
     }),
     failure: M.createPayout.failure,
     invalidates: commissions,

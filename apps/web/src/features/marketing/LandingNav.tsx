@@ -34,6 +34,12 @@ export function LandingNav({ onSchedule }: { onSchedule: () => void }) {
               {s.label}
             </Anchor>
           ))}
+          <Anchor component={Link} to="/about" c="dark" size="sm" fw={500}>
+            About
+          </Anchor>
+          <Anchor component={Link} to="/resources" c="dark" size="sm" fw={500}>
+            Resources
+          </Anchor>
           <Anchor component={Link} to="/login" c="dark" size="sm" fw={500}>
             Dealer Login
           </Anchor>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { SignInFields } from '../../features/auth';
+import { SessionEndedNotice, SignInFields } from '../../features/auth';
 import { useAfterSignIn } from '../../lib/auth';
 import { useSchemaForm } from '../../lib/form';
 import { useTrpc } from '../../lib/trpc';
@@ -38,6 +38,7 @@ function AdminLoginPage() {
             <Title order={1} ta="center">
               Admin Portal
             </Title>
+            <SessionEndedNotice />
             <SignInFields form={form} usernameLabel="Username" />
             <Button type="submit" loading={signIn.isPending}>
               Sign In
