@@ -8,12 +8,15 @@ export const uniqueEmail = (prefix: string) =>
 
 /** The smallest valid dealer application (the wizard sends the same fields). */
 export function application(email: string, over: Record<string, unknown> = {}) {
+  // A phone and a street of its own: a referral sharing either with its recruiter is flagged as
+  // self-referral and its commissions held (issue 35, finding 6).
+  const n = String(1_000_000 + Math.floor(Math.random() * 9_000_000));
   return {
     tier: 'Affiliate',
     fullName: 'E2E Dealer',
     email,
-    phoneE164: '(555) 123-4567',
-    addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    phoneE164: `(555) ${n.slice(0, 3)}-${n.slice(3)}`,
+    addressJson: { street: `${n} Main St`, city: 'Austin', state: 'TX', zipCode: '78701' },
     referredBy: 'none',
     onboardingCallOk: true,
     ...over,
