@@ -1,4 +1,5 @@
 import { sql } from '@dn/db';
+import { TIERS } from '@dn/schema';
 import { Webhook } from 'standardwebhooks';
 import { createDealer, type Harness, signInAdmin } from './helpers';
 
@@ -62,6 +63,11 @@ export async function setRule(
   });
   if (res.statusCode !== 200) throw new Error(`setRule ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** The same commission rule for every tier (tests of who earns, whatever the referred dealer's tier). */
+export async function setRuleForEveryTier(h: Harness, cookie: string, rule: Parameters<typeof setRule>[3]) {
+  for (const tier of TIERS) await setRule(h, cookie, tier, rule);
 }
 
 /**

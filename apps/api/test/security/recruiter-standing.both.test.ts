@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, type Harness, signInDealer } from '../helpers';
-import { referredPair, setRule, signInAdmin } from '../partner-fixtures';
+import { referredPair, setRuleForEveryTier, signInAdmin } from '../partner-fixtures';
 import { application } from './support';
 
 /**
@@ -16,9 +16,7 @@ let owner: string;
 beforeAll(async () => {
   h = await createHarness();
   owner = await signInAdmin(h.app);
-  for (const tier of ['Affiliate', 'Authorized', 'Preferred']) {
-    await setRule(h, owner, tier, { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
-  }
+  await setRuleForEveryTier(h, owner, { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
 }, 180_000);
 afterAll(async () => {
   await h?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, createDealer, createHarness, type Harness, signInAdmin } from '../helpers';
-import { setRule } from '../partner-fixtures';
+import { setRuleForEveryTier } from '../partner-fixtures';
 import { application } from './support';
 
 /**
@@ -19,9 +19,7 @@ beforeAll(async () => {
   owner = await signInAdmin(h.app);
   reviewer = await signInAdmin(h.app, `rev${Date.now().toString(36)}`);
   await h.db.updateTable('admins').set({ role: 'reviewer' }).where('username', 'like', 'rev%').execute();
-  for (const tier of ['Affiliate', 'Authorized', 'Preferred']) {
-    await setRule(h, owner, tier, { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
-  }
+  await setRuleForEveryTier(h, owner, { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
 }, 180_000);
 afterAll(async () => {
   await h?.close();
