@@ -36,10 +36,13 @@ const LAYERS = [
  * applications), never one above nor a neighbour.
  */
 const SERVICE_LAYERS = [
+  ['scheduler/'],
+  ['jobs/'],
   ['orders/'],
   ['commissions/'],
   ['dealers/'],
   ['review/'],
+  ['onboarding/', 'payees/', 'risk/'],
   ['applications/', 'calls/', 'content/', 'team/', 'affiliate/'],
   ['accounts/'],
   ['audit/', 'mail/'],

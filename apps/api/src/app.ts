@@ -13,6 +13,7 @@ import type { Deps } from './context';
 import type { Config } from './env';
 import { httpPlugin } from './http/index';
 import { declaredAccessPlugin } from './http/serve';
+import { type Clock, systemClock } from './lib/clock';
 import { onQueueFull } from './lib/password';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -32,6 +33,8 @@ export interface BuildOptions {
   /** Serve the built web app from this folder (production). */
   webRoot?: string | undefined;
   logger?: boolean | object;
+  /** The clock the services read (tests pass a ShiftedClock); the system's by default. */
+  clock?: Clock;
 }
 
 export const LOG_REDACT = [
@@ -160,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       logBodies: config.nodeEnv !== 'production',
     }),
     limits: { ...scaledLimits(DEFAULT_LIMITS, config.rateLimitMultiplier), ...opts.limits },
+    clock: opts.clock ?? systemClock,
   };
   app.decorate('deps', deps);
 

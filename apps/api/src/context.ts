@@ -10,6 +10,7 @@ import type { SessionEndReason } from '@dn/db/queries/sessions';
 import type { DealerStatus, Tier } from '@dn/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env';
+import type { Clock } from './lib/clock';
 
 export interface User {
   id: string;
@@ -105,6 +106,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   mail: Mailer;
   limits: RateLimits;
+  /** What time it is (lib/clock.ts): the system's, or a test's shifted clock. */
+  clock: Clock;
 }
 
 export interface Context extends Deps {

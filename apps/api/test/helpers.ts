@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Deps } from '../src/context';
 import type { Config } from '../src/env';
+import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
 import { upsertAdmin } from '../src/services/accounts/admins';
 import type { RateLimits } from '../src/services/accounts/rate-limit';
@@ -62,7 +63,7 @@ export interface Harness {
 
 /** A new database (PostgreSQL or PGlite, per TEST_DB) and an app on it. */
 export async function createHarness(
-  opts: { config?: Partial<Config>; limits?: Partial<RateLimits>; database?: TestDatabase } = {},
+  opts: { config?: Partial<Config>; limits?: Partial<RateLimits>; database?: TestDatabase; clock?: Clock } = {},
 ): Promise<Harness> {
   const database = opts.database ?? (await createTestDatabase());
   const app = await buildApp({
@@ -70,6 +71,7 @@ export async function createHarness(
     database,
     limits: { ...GENEROUS_LIMITS, ...opts.limits },
     logger: false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   await app.ready();
   return {
