@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
+import { BULK_BATCH_SIZE } from '@dn/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, createMailHarness, type Harness, type MailHarness, signInAdmin } from './helpers';
 
@@ -62,45 +63,53 @@ async function seedMany(db: Harness['db'], tag: string, n: number, status: (i: n
     from generate_series(1, ${n}) as i`.execute(db);
 }
 
-describe('bulk approval of 10,000 dealers selected by a filter', () => {
+// 10,000 on PostgreSQL, the scale the issue names; 3,000 on PGlite, still three batches with progress
+// between them: the same code paths, at a third of the suite's slowest file (decision 0890).
+const BULK = process.env.TEST_DB === 'pglite' ? 3_000 : 10_000;
+const ALREADY = BULK / 20;
+const CHANGED = BULK - ALREADY;
+
+describe('bulk approval of 10,000 dealers selected by a filter (3,000 on PGlite)', () => {
   it('changes, skips with a reason, audits each change, and emails each dealer once after the window', async () => {
-    // Its own app and database without SMTP: 10,000 messages are marked logged instead of sent.
+    // Its own app and database without SMTP: the messages are marked logged instead of sent.
     // A window longer than the checks below take, even on PGlite under load.
     const big = await createHarness({ config: { undoWindowSec: 20 } });
     try {
       const cookie = await signInAdmin(big.app, 'bulky');
       const tag = randomUUID().slice(0, 8);
-      await seedMany(big.db, tag, 10_000, (i) => (i % 20 === 0 ? 'approved' : 'pending'));
+      await seedMany(big.db, tag, BULK, (i) => (i % 20 === 0 ? 'approved' : 'pending'));
       const { summary, progress } = await runBulk(big.app, cookie, {
         selection: { filter: { q: tag } },
         decision: { kind: 'approve' },
       });
-      expect(summary).toMatchObject({ done: true, total: 10_000, processed: 10_000, changed: 9_500 });
-      expect(summary.skipped).toEqual([{ reason: 'already_approved', count: 500, why: 'already approved or active' }]);
-      expect(progress.length).toBeGreaterThanOrEqual(10);
+      expect(summary).toMatchObject({ done: true, total: BULK, processed: BULK, changed: CHANGED });
+      expect(summary.skipped).toEqual([
+        { reason: 'already_approved', count: ALREADY, why: 'already approved or active' },
+      ]);
+      expect(progress.length).toBeGreaterThanOrEqual(BULK / BULK_BATCH_SIZE);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
       const counts = await sql<{ status: string; n: string }>`
         select status, count(*) as n from dealers where email like ${`bulk.${tag}.%`} group by 1 order by 1`.execute(
         big.db,
       );
-      expect(counts.rows.map((r) => [r.status, Number(r.n)])).toEqual([['approved', 10_000]]);
+      expect(counts.rows.map((r) => [r.status, Number(r.n)])).toEqual([['approved', BULK]]);
       const audits = await sql<{ n: string }>`
         select count(*) as n from audit_logs where event_type = 'dealer.approved' and details->>'actionId' = ${summary.id}`.execute(
         big.db,
       );
-      expect(Number(audits.rows[0]!.n)).toBe(9_500);
+      expect(Number(audits.rows[0]!.n)).toBe(CHANGED);
       const tokens = await sql<{ n: string }>`
         select count(*) as n from magic_link_tokens t join dealers d on d.id = t.dealer_id
         where d.email like ${`bulk.${tag}.%`} and t.purpose = 'setup' and not t.used`.execute(big.db);
-      expect(Number(tokens.rows[0]!.n)).toBe(9_500);
+      expect(Number(tokens.rows[0]!.n)).toBe(CHANGED);
 
       // Every email is held past the window (the sender skips a row before its time).
       const held = await sql<{ n: string; early: string }>`
         select count(*) as n, count(*) filter (where o.next_attempt_at <= a.undo_until) as early
         from email_outbox o join admin_actions a on a.id = o.action_id
         where o.action_id = ${summary.id} and o.status = 'pending'`.execute(big.db);
-      expect(held.rows.map((r) => [Number(r.n), Number(r.early)])).toEqual([[9_500, 0]]);
+      expect(held.rows.map((r) => [Number(r.n), Number(r.early)])).toEqual([[CHANGED, 0]]);
       await sleep(new Date(summary.undoUntil).getTime() + 2_100 - Date.now());
       expect((await call(big.app, cookie, `/api/admin/review/actions/${summary.id}/undo`)).statusCode).toBe(409);
       // After it, each of them is due, once: the app's own sender (kicked when the window ends, and
@@ -111,12 +120,12 @@ describe('bulk approval of 10,000 dealers selected by a filter', () => {
         select status, count(*) as n, count(distinct to_address) as addresses, max(attempts) as attempts
         from email_outbox where action_id = ${summary.id} group by 1`.execute(big.db);
       expect(left.rows.map((r) => [r.status, Number(r.n), Number(r.addresses), r.attempts])).toEqual([
-        ['logged', 9_500, 9_500, 1],
+        ['logged', CHANGED, CHANGED, 1],
       ]);
       const mine = await sql<{ n: string }>`
         select count(*) as n from email_outbox
         where kind = 'approval' and status = 'logged' and to_address like ${`bulk.${tag}.%`}`.execute(big.db);
-      expect(Number(mine.rows[0]!.n)).toBe(9_500);
+      expect(Number(mine.rows[0]!.n)).toBe(CHANGED);
     } finally {
       await big.close();
     }
