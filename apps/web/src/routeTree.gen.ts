@@ -28,6 +28,7 @@ import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/c
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
+import { Route as AdminConsoleSchedulerRouteImport } from './routes/admin/_console/scheduler'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
@@ -127,6 +128,11 @@ const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleSchedulerRoute = AdminConsoleSchedulerRouteImport.update({
+  id: '/scheduler',
+  path: '/scheduler',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/scheduler': typeof AdminConsoleSchedulerRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/scheduler': typeof AdminConsoleSchedulerRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -203,6 +211,7 @@ export interface FileRoutesById {
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/scheduler': typeof AdminConsoleSchedulerRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -228,6 +237,7 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
+    | '/admin/scheduler'
     | '/admin/team'
     | '/admin/'
     | '/admin/dealers/$id'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
+    | '/admin/scheduler'
     | '/admin/team'
     | '/admin'
     | '/admin/dealers/$id'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/admin/_console/commissions'
     | '/admin/_console/content'
     | '/admin/_console/payouts'
+    | '/admin/_console/scheduler'
     | '/admin/_console/team'
     | '/admin/_console/'
     | '/admin/_console/dealers/$id'
@@ -427,6 +439,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsolePayoutsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/scheduler': {
+      id: '/admin/_console/scheduler'
+      path: '/scheduler'
+      fullPath: '/admin/scheduler'
+      preLoaderRoute: typeof AdminConsoleSchedulerRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/team': {
       id: '/admin/_console/team'
       path: '/team'
@@ -452,6 +471,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleSchedulerRoute: typeof AdminConsoleSchedulerRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
@@ -465,6 +485,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleSchedulerRoute: AdminConsoleSchedulerRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,

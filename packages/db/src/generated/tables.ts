@@ -383,6 +383,20 @@ export interface ReferralVersions {
   shard: number;
 }
 
+export interface ScheduledSweeps {
+  everySeconds: number;
+  failures: Generated<number>;
+  lastError: string | null;
+  lastErrorAt: Timestamp | null;
+  lastFinishedAt: Timestamp | null;
+  lastHandled: number | null;
+  lastStartedAt: Timestamp | null;
+  name: string;
+  nextRunAt: Timestamp;
+  runningUntil: Timestamp | null;
+  runs: Generated<number>;
+}
+
 export interface Sessions {
   expire: Timestamp;
   sess: JsonColumn<Record<string, unknown>>;
@@ -419,5 +433,6 @@ export interface DB {
   recruiterCommissionTotals: RecruiterCommissionTotals;
   referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
+  scheduledSweeps: ScheduledSweeps;
   sessions: Sessions;
 }

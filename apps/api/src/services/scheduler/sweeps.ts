@@ -4,7 +4,9 @@
  * its effect makes it once-only across instances and restarts. The scheduler runs each every
  * `everySeconds`, one instance at a time. A domain appends its sweeps here.
  */
+import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import type { Deps } from '../../context';
+import { pruneRateLimits } from '../accounts/rate-limit';
 
 export interface Sweep {
   /** Stable and unique: the scheduler's row for it is keyed by this name. */
@@ -14,4 +16,8 @@ export interface Sweep {
   run(deps: Deps): Promise<number>;
 }
 
-export const SWEEPS: Sweep[] = [];
+export const SWEEPS: Sweep[] = [
+  // What server.ts's housekeeping interval did (issue 38): expired sessions and rate-limit windows.
+  { name: 'accounts.prune-sessions', everySeconds: 600, run: (deps) => pruneExpiredSessions(deps.db) },
+  { name: 'accounts.prune-rate-limits', everySeconds: 600, run: (deps) => pruneRateLimits(deps.db) },
+];
