@@ -16,6 +16,7 @@ export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './review';
+export * from './schedule';
 export * from './self-service';
 export * from './team';
 export * from './words';

@@ -1,5 +1,5 @@
 import { createCallerFactory, mergeRouters, router } from '../trpc/init';
-import { accountsAccount, authRouter } from './accounts';
+import { accountsAccount, authRouter, settingsRouter } from './accounts';
 import { activityRouter } from './activity';
 import { affiliateAccount, affiliateAdmin, affiliateSite } from './affiliate';
 import { applicationsSite, statusLinksRouter } from './applications';
@@ -30,6 +30,7 @@ export const appRouter = router({
   review: reviewRouter,
   statusLinks: statusLinksRouter,
   scheduler: schedulerRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
