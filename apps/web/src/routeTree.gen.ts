@@ -20,6 +20,7 @@ import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminAcceptInviteRouteImport } from './routes/admin/accept-invite'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApplicationTokenRouteImport } from './routes/application.$token'
+import { Route as CallTokenRouteImport } from './routes/call.$token'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console/account'
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
@@ -28,7 +29,6 @@ import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/c
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
-import { Route as AdminConsoleSchedulerRouteImport } from './routes/admin/_console/scheduler'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
@@ -87,6 +87,11 @@ const ApplicationTokenRoute = ApplicationTokenRouteImport.update({
   path: '/application/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallTokenRoute = CallTokenRouteImport.update({
+  id: '/call/$token',
+  path: '/call/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -128,11 +133,6 @@ const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
-const AdminConsoleSchedulerRoute = AdminConsoleSchedulerRouteImport.update({
-  id: '/scheduler',
-  path: '/scheduler',
-  getParentRoute: () => AdminConsoleRoute,
-} as any)
 const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -156,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/call/$token': typeof CallTokenRoute
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
@@ -163,7 +164,6 @@ export interface FileRoutesByFullPath {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
-  '/admin/scheduler': typeof AdminConsoleSchedulerRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -179,6 +179,7 @@ export interface FileRoutesByTo {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/call/$token': typeof CallTokenRoute
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
@@ -186,7 +187,6 @@ export interface FileRoutesByTo {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
-  '/admin/scheduler': typeof AdminConsoleSchedulerRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -204,6 +204,7 @@ export interface FileRoutesById {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/call/$token': typeof CallTokenRoute
   '/admin/_console/account': typeof AdminConsoleAccountRoute
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
@@ -211,7 +212,6 @@ export interface FileRoutesById {
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
-  '/admin/_console/scheduler': typeof AdminConsoleSchedulerRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -230,6 +230,7 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/call/$token'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
@@ -237,7 +238,6 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
-    | '/admin/scheduler'
     | '/admin/team'
     | '/admin/'
     | '/admin/dealers/$id'
@@ -253,6 +253,7 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/call/$token'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
@@ -260,7 +261,6 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
-    | '/admin/scheduler'
     | '/admin/team'
     | '/admin'
     | '/admin/dealers/$id'
@@ -277,6 +277,7 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/call/$token'
     | '/admin/_console/account'
     | '/admin/_console/activity'
     | '/admin/_console/applications'
@@ -284,7 +285,6 @@ export interface FileRouteTypes {
     | '/admin/_console/commissions'
     | '/admin/_console/content'
     | '/admin/_console/payouts'
-    | '/admin/_console/scheduler'
     | '/admin/_console/team'
     | '/admin/_console/'
     | '/admin/_console/dealers/$id'
@@ -302,6 +302,7 @@ export interface RootRouteChildren {
   AdminAcceptInviteRoute: typeof AdminAcceptInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   ApplicationTokenRoute: typeof ApplicationTokenRoute
+  CallTokenRoute: typeof CallTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -383,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApplicationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/call/$token': {
+      id: '/call/$token'
+      path: '/call/$token'
+      fullPath: '/call/$token'
+      preLoaderRoute: typeof CallTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/_console/': {
       id: '/admin/_console/'
       path: '/'
@@ -439,13 +447,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsolePayoutsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
-    '/admin/_console/scheduler': {
-      id: '/admin/_console/scheduler'
-      path: '/scheduler'
-      fullPath: '/admin/scheduler'
-      preLoaderRoute: typeof AdminConsoleSchedulerRouteImport
-      parentRoute: typeof AdminConsoleRoute
-    }
     '/admin/_console/team': {
       id: '/admin/_console/team'
       path: '/team'
@@ -471,7 +472,6 @@ interface AdminConsoleRouteChildren {
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
-  AdminConsoleSchedulerRoute: typeof AdminConsoleSchedulerRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
@@ -485,7 +485,6 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
-  AdminConsoleSchedulerRoute: AdminConsoleSchedulerRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,
@@ -507,6 +506,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAcceptInviteRoute: AdminAcceptInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   ApplicationTokenRoute: ApplicationTokenRoute,
+  CallTokenRoute: CallTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

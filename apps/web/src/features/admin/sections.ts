@@ -23,5 +23,4 @@ export const ADMIN_SECTIONS: readonly AdminSectionLink[] = [
   { to: '/admin/team', label: 'Team', needs: 'owner' },
   { to: '/admin/content', label: 'Content' },
   { to: '/admin/account', label: 'Your account' },
-  { to: '/admin/scheduler', label: 'Scheduled tasks' },
 ];

@@ -1,11 +1,12 @@
 import type { AppRouter } from '@dn/api';
 import { DATE_FORMAT } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
-import { Badge, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
+import { BusinessTimeZone } from './BusinessTimeZone';
 
 type SweepRow = inferRouterOutputs<AppRouter>['scheduler']['sweeps'][number];
 
@@ -44,15 +45,18 @@ export default function SchedulerTab() {
   const trpc = useTrpc();
   const sweeps = useQuery({ ...trpc.scheduler.sweeps.queryOptions(), refetchInterval: 30_000 });
   return (
-    <DataTable
-      rows={sweeps.data ?? []}
-      columns={COLUMNS}
-      rowKey={(r) => r.name}
-      rowTestId="sweep-row"
-      minWidth={900}
-      cards
-      query={sweeps}
-      empty="No periodic tasks are registered."
-    />
+    <Stack>
+      <BusinessTimeZone />
+      <DataTable
+        rows={sweeps.data ?? []}
+        columns={COLUMNS}
+        rowKey={(r) => r.name}
+        rowTestId="sweep-row"
+        minWidth={900}
+        cards
+        query={sweeps}
+        empty="No periodic tasks are registered."
+      />
+    </Stack>
   );
 }
