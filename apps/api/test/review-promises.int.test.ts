@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShiftedClock } from '../src/lib/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sendDailyDigest } from '../src/services/review/digest';
-import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from './helpers';
+import { createDealer, type Harness, signInAdmin, signInDealer } from './helpers';
+import { twoInstancesForFile } from './instances';
 import { application } from './site-fixtures';
 
 /**
  * Issue 38: the review promise in business days (the queue, decisionExpectedBy), the business time
  * zone setting, and the 08:00 digest sent once across two instances (two apps on one database).
  */
-const clock = new ShiftedClock();
-const setNow = (iso: string) => {
-  clock.offsetMs = new Date(iso).getTime() - Date.now();
-};
-let a: Harness;
-let b: Harness;
+const t = twoInstancesForFile();
+const setNow = (iso: string) => t.setNow(iso);
 let owner: string;
 let viewer: string;
 let reviewer: string;
@@ -35,9 +31,9 @@ async function pending(h: Harness, fullName: string, createdAt: string) {
   return d;
 }
 const get = (url: string, cookie?: string) =>
-  a.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+  t.a.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
 const putZone = (payload: unknown, cookie?: string) =>
-  a.app.inject({
+  t.a.app.inject({
     method: 'PUT',
     url: '/api/admin/settings/business',
     payload: payload as object,
@@ -45,29 +41,23 @@ const putZone = (payload: unknown, cookie?: string) =>
   });
 
 beforeAll(async () => {
-  a = await createHarness({ clock });
-  b = await createHarness({ database: a.database, clock });
-  owner = await adminWith(a, 'owner', 'owner@example.com');
-  reviewer = await adminWith(a, 'reviewer', 'reviewer@example.com');
-  viewer = await adminWith(a, 'viewer', 'viewer@example.com');
-  await adminWith(a, 'owner'); // no address: no digest
-  const d = await createDealer(a.db, { status: 'approved' });
-  dealer = await signInDealer(a.app, d.email);
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
+  owner = await adminWith(t.a, 'owner', 'owner@example.com');
+  reviewer = await adminWith(t.a, 'reviewer', 'reviewer@example.com');
+  viewer = await adminWith(t.a, 'viewer', 'viewer@example.com');
+  await adminWith(t.a, 'owner'); // no address: no digest
+  const d = await createDealer(t.a.db, { status: 'approved' });
+  dealer = await signInDealer(t.a.app, d.email);
 });
 
 describe('the review queue', () => {
   it('lists pending applications oldest first with their age in business days; over 3 is overdue', async () => {
     // Thursday 2026-12-10, 10:00 in New York.
     setNow('2026-12-10T15:00:00Z');
-    await pending(a, 'Fri Applicant', '2026-12-04T15:00:00Z'); // 4 business days: overdue
-    await pending(a, 'Mon Applicant', '2026-12-07T15:00:00Z'); // 3: due today
-    await pending(a, 'Today Applicant', '2026-12-10T14:00:00Z'); // 0
+    await pending(t.a, 'Fri Applicant', '2026-12-04T15:00:00Z'); // 4 business days: overdue
+    await pending(t.a, 'Mon Applicant', '2026-12-07T15:00:00Z'); // 3: due today
+    await pending(t.a, 'Today Applicant', '2026-12-10T14:00:00Z'); // 0
     // Monday 04:30 UTC is Sunday evening in New York: 4 business days there, overdue.
-    await pending(a, 'Sun Applicant', '2026-12-07T04:30:00Z');
+    await pending(t.a, 'Sun Applicant', '2026-12-07T04:30:00Z');
     const res = await get('/api/admin/applications/review-queue', viewer);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -109,14 +99,14 @@ describe('the business time zone', () => {
     expect((await putZone({ timeZone: 'Asia/Tokyo' })).statusCode).toBe(401);
     expect((await get('/api/admin/settings/business')).statusCode).toBe(401);
     expect((await get('/api/admin/settings/business', viewer)).json()).toEqual({ timeZone: 'America/New_York' });
-    expect(await a.db.selectFrom('appSettings').selectAll().execute()).toEqual([]);
+    expect(await t.a.db.selectFrom('appSettings').selectAll().execute()).toEqual([]);
   });
 
   it("moves the applicant's decisionExpectedBy (holidays skipped) when an owner changes it", async () => {
     const body = application('Affiliate');
-    const res = await a.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: body });
+    const res = await t.a.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: body });
     expect(res.statusCode).toBe(200);
-    const mail = await a.db
+    const mail = await t.a.db
       .selectFrom('emailOutbox')
       .select('textBody')
       .where('toAddress', '=', body.email)
@@ -124,7 +114,7 @@ describe('the business time zone', () => {
       .executeTakeFirstOrThrow();
     const token = /\/application\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]!;
     // Thanksgiving eve, 22:00 in New York (03:00 UTC on Thursday the 26th).
-    await a.db
+    await t.a.db
       .updateTable('dealers')
       .set({ createdAt: new Date('2026-11-26T03:00:00Z') })
       .where('email', '=', body.email)
@@ -136,14 +126,14 @@ describe('the business time zone', () => {
     expect(set.json()).toEqual({ timeZone: 'Asia/Tokyo' });
     // Noon on Thanksgiving in Tokyo: Fri 27, Mon 30, Tue Dec 1 still... counted from the 26th.
     expect((await get(`/api/application-status/${token}`)).json()).toMatchObject({ decisionExpectedBy: '2026-12-01' });
-    await a.db
+    await t.a.db
       .updateTable('dealers')
       .set({ createdAt: new Date('2026-11-27T03:00:00Z') })
       .where('email', '=', body.email)
       .execute();
     // 03:00 UTC on the 27th: still the 26th in New York, but Friday the 27th in Tokyo: Mon 30, Tue 1, Wed 2.
     expect((await get(`/api/application-status/${token}`)).json()).toMatchObject({ decisionExpectedBy: '2026-12-02' });
-    const audit = await a.db
+    const audit = await t.a.db
       .selectFrom('auditLogs')
       .select('eventType')
       .where('eventType', '=', 'settings.business_updated')
@@ -156,7 +146,7 @@ describe('the business time zone', () => {
 
 describe('the daily digest', () => {
   const digests = () =>
-    a.db
+    t.a.db
       .selectFrom('emailOutbox')
       .select(['toAddress', 'textBody', 'subject'])
       .where('kind', '=', 'review_digest')
@@ -164,11 +154,11 @@ describe('the daily digest', () => {
 
   it('goes out at 08:00 business time, once across two instances, to reviewers and owners with an address', async () => {
     setNow('2026-12-10T12:59:00Z'); // 07:59 in New York
-    expect(await sendDailyDigest(a.app.deps)).toBe(0);
+    expect(await sendDailyDigest(t.a.app.deps)).toBe(0);
     setNow('2026-12-10T13:01:00Z'); // 08:01
-    const [x, y] = await Promise.all([sendDailyDigest(a.app.deps), sendDailyDigest(b.app.deps)]);
+    const [x, y] = await Promise.all([sendDailyDigest(t.a.app.deps), sendDailyDigest(t.b.app.deps)]);
     expect(x + y).toBe(2);
-    expect(await sendDailyDigest(b.app.deps)).toBe(0);
+    expect(await sendDailyDigest(t.b.app.deps)).toBe(0);
     const sent = await digests();
     expect(sent.map((m) => m.toAddress).sort()).toEqual(['owner@example.com', 'reviewer@example.com']);
     // The four of the queue's test and the applicant of Thanksgiving eve (overdue too).
@@ -183,7 +173,7 @@ describe('the daily digest', () => {
     expect(sent[0]!.textBody).not.toContain('Mon Applicant');
     // The next day's goes out the next morning.
     setNow('2026-12-11T13:30:00Z');
-    expect(await sendDailyDigest(a.app.deps)).toBe(2);
+    expect(await sendDailyDigest(t.a.app.deps)).toBe(2);
     expect(await digests()).toHaveLength(4);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { applyAsDealer, invitedAdmin, uniqueEmail } from './support/accounts';
 import { signInAs } from './support/admin';
+import { seriousViolations } from './support/axe';
 import { advanceClock, clockOffset } from './support/clock';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
@@ -46,11 +47,12 @@ test("the free call's reminder arrives 24 hours before; its link reschedules the
   // 23 hours before the call's window: the scheduler (every second here) sends the reminder.
   advanceClock(nyTime(callDay, 9).getTime() - 23 * 3_600_000 - now.getTime());
   const reminder = await waitForMail(email, /^Reminder: your call/);
-  expect(reminder.text).toContain('(512) 555-0191');
+  expect(reminder.text).toContain('we will call you at +15125550191');
   const link = linkIn(reminder, '/call/');
 
   await page.goto(link);
   await expect(page.getByTestId('call-link-when')).toContainText('Remi Nder, we will call you on');
+  expect(await seriousViolations(page)).toEqual([]);
   const newDay = plusDays(callDay, 3);
   await page.getByLabel('New date').fill(newDay);
   await page.getByLabel('Time window').selectOption('evening');
@@ -73,6 +75,11 @@ test('an overdue application is flagged in Applications and named in the 08:00 d
   const api = await playwrightRequest.newContext({ baseURL });
   await applyAsDealer(api, applicant, { fullName: 'Olive Overdue' });
   await api.dispose();
+  // The applicant's status page promises a decision date.
+  await page.goto(linkIn(await waitForMail(applicant, /Application received/), '/application/'));
+  await expect(page.getByTestId('decision-expected-by')).toContainText(
+    /Decision expected by \w+day, \w{3} \d+, \d{4}\./,
+  );
   // Submitted twelve days ago: more than 3 business days whatever the holidays.
   await sql("update dealers set created_at = created_at - interval '12 days' where email = $1", [applicant]);
 
@@ -82,6 +89,7 @@ test('an overdue application is flagged in Applications and named in the 08:00 d
   const row = queue.getByTestId('review-queue-row').filter({ hasText: 'Olive Overdue' });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('overdue-badge')).toHaveText('Overdue');
+  expect(await seriousViolations(page, '[data-testid="review-queue"]')).toEqual([]);
   await queue.getByText('Overdue only').click();
   await expect(row).toBeVisible();
   // The overdue lead the list.

@@ -1,6 +1,6 @@
 import { findDealerForAdmin } from '@dn/db/queries/dealers';
 import { countLiveStatusLinks, findApplicationByStatusToken, revokeStatusLinks } from '@dn/db/queries/status-links';
-import { type ApplicationStage, applicationStage, reviewStartsOn, STATUS_LINK_NOT_FOUND } from '@dn/schema';
+import { type ApplicationStage, applicationStage, dayLabel, reviewStartsOn, STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -21,14 +21,6 @@ export function newStatusToken(): { token: string; hash: string } {
 }
 
 const REVIEW_WITHIN = 'Our team reviews every application within 2-3 business days.';
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 
 function nextStep(stage: ApplicationStage, submittedAt: Date): string {
   switch (stage) {

@@ -1,14 +1,12 @@
 import { findCallByManageToken, useCallManageToken } from '@dn/db/queries/call-schedules';
 import { CALL_LINK_NOT_FOUND, type RescheduleCall } from '@dn/schema';
 import type { Context } from '../../context';
-import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { sha256 } from '../../lib/tokens';
 import { hit } from '../accounts/rate-limit';
 import { audit } from '../audit/audit';
-import { enqueueMail } from '../mail/outbox';
-import { callConfirmationEmail } from '../mail/templates';
-import { DUPLICATE_CALL } from './booking';
+import { confirmSlot, slotOf } from './booking';
 
 /**
  * The reminder's one-time link (issue 38, decision 0943): without signing in, its holder sees the
@@ -55,33 +53,23 @@ export async function cancelCallByToken(ctx: Context, token: string) {
 export async function rescheduleCallByToken(ctx: Context, input: RescheduleCall) {
   await hit(ctx.db, `call:ip:${ipKey(ctx.meta.ip)}`, ctx.limits.callPerIp);
   const now = ctx.clock.now();
-  const call = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
+  // A new confirmation (with its .ics, same UID) goes out; the new slot gets its own reminder.
+  const call = await confirmSlot(
+    ctx,
+    async (trx) => {
       const row = await useCallManageToken(trx, sha256(input.token), now, {
         preferredDate: input.preferredDate,
         preferredTime: input.preferredTime,
       });
       if (!row) throw new AppError('NOT_FOUND', CALL_LINK_NOT_FOUND);
-      await audit(trx, ctx, {
-        eventType: 'call.rescheduled',
-        category: 'call',
-        message: `${row.email} moved their call to ${row.preferredDate} (${row.preferredTime}) from the reminder's link`,
-        details: { callId: row.id, preferredDate: row.preferredDate, preferredTime: row.preferredTime },
-      });
-      // A new confirmation (with its .ics); the new slot gets its own reminder 24 hours before.
-      await enqueueMail(trx, callConfirmationEmail(row, { publicUrl: ctx.config.publicUrl }));
       return row;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_CALL);
-      throw err;
-    });
-  ctx.mail.kick();
-  return {
-    ok: true as const,
-    preferredDate: call.preferredDate,
-    preferredTime: call.preferredTime,
-    status: call.status,
-  };
+    },
+    (row) => ({
+      eventType: 'call.rescheduled',
+      category: 'call',
+      message: `${row.email} moved their call to ${row.preferredDate} (${row.preferredTime}) from the reminder's link`,
+      details: { callId: row.id, preferredDate: row.preferredDate, preferredTime: row.preferredTime },
+    }),
+  );
+  return { ok: true as const, ...slotOf(call) };
 }

@@ -1,4 +1,4 @@
-import { APPLICATION_STAGE_LABELS, type ApplicationStage } from '@dn/schema';
+import { APPLICATION_STAGE_LABELS, type ApplicationStage, dayLabel } from '@dn/schema';
 import { Alert, Button, Container, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,15 +8,6 @@ import { ScheduleCall } from '../schedule-call';
 const STEP: Record<ApplicationStage, number> = { received: 0, under_review: 1, approved: 3, rejected: 3 };
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-/** A calendar day (yyyy-mm-dd, the business's zone) as "Tuesday, Dec 1, 2026". */
-const dayOf = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 
 /**
  * The applicant's private status page (issue 15), opened from the link in the "application
@@ -89,7 +80,7 @@ export function StatusPage({ token }: { token: string }) {
           <Text mt="xs">{s.nextStep}</Text>
           {s.decisionExpectedBy && (
             <Text mt="xs" fw={600} data-testid="decision-expected-by">
-              Decision expected by {dayOf(s.decisionExpectedBy)}.
+              Decision expected by {dayLabel(s.decisionExpectedBy)}.
             </Text>
           )}
           <Text mt="xs" size="sm" c="dimmed">

@@ -1,17 +1,18 @@
-import { CALL_TIME_ZONE, CALL_TIME_ZONE_LABEL, CALL_TIMES, CALL_WINDOWS, type CallTime, todayIn } from '@dn/schema';
+import {
+  CALL_TIME_ZONE,
+  CALL_TIME_ZONE_LABEL,
+  CALL_TIMES,
+  CALL_WINDOWS,
+  type CallTime,
+  dayLabel,
+  todayIn,
+} from '@dn/schema';
 import { Alert, Button, Container, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
-const dayOf = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+const dayOf = (day: string) => dayLabel(day, 'long');
 const windowOf = (t: CallTime) =>
   `${CALL_WINDOWS[t].label.toLowerCase()} (${CALL_WINDOWS[t].range} ${CALL_TIME_ZONE_LABEL})`;
 
