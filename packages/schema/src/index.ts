@@ -10,6 +10,7 @@ export * from './common';
 export * from './constants';
 export * from './content';
 export * from './csv';
+export * from './day-label';
 export * from './dealer';
 export * from './dealer-export';
 export * from './messages';

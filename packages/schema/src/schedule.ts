@@ -58,13 +58,3 @@ export const rescheduleCallInput = callManageToken.extend({
 });
 export type RescheduleCallInput = z.input<typeof rescheduleCallInput>;
 export type RescheduleCall = z.output<typeof rescheduleCallInput>;
-
-/** A calendar day (yyyy-mm-dd) as "Tuesday, Dec 1, 2026", or with `month: 'long'` "Tuesday, December 1, 2026". */
-export const dayLabel = (day: string, month: 'short' | 'long' = 'short') =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month,
-    day: 'numeric',
-    year: 'numeric',
-  });
