@@ -74,6 +74,14 @@ const envSchema = z.object({
       (v) => v === undefined || /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(v),
       'must be whsec_ followed by base64 (at least 24 bytes)',
     ),
+  /** Seconds between the durable scheduler's ticks (issue 38); the browser suite uses 1. */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** Tests only (issue 38): a file holding the clock's offset in ms; refused in production without ALLOW_TEST_CLOCK=1. */
+  TEST_CLOCK_FILE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  ALLOW_TEST_CLOCK: z.enum(['0', '1']).optional(),
 });
 
 export interface Config {
@@ -102,6 +110,10 @@ export interface Config {
   ordersWebhookSecret?: string | undefined;
   /** Seconds an admin decision can be undone (issue 14); undefined: UNDO_WINDOW_SECONDS of @dn/schema. */
   undoWindowSec?: number | undefined;
+  /** Seconds between the scheduler's ticks (SCHEDULER_INTERVAL_SECONDS); undefined: 15. */
+  schedulerIntervalSec?: number | undefined;
+  /** The test clock's offset file (TEST_CLOCK_FILE, lib/clock.ts FileClock); undefined: the system clock. */
+  testClockFile?: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
+  }
+  if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production' && e.ALLOW_TEST_CLOCK !== '1') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK_FILE: a test clock shifts every date the product acts on; refused in production unless ALLOW_TEST_CLOCK=1',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   let sessionSecret = e.SESSION_SECRET;
@@ -162,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     ordersWebhookSecret: e.ORDERS_WEBHOOK_SECRET,
     undoWindowSec: e.UNDO_WINDOW_SECONDS,
+    schedulerIntervalSec: e.SCHEDULER_INTERVAL_SECONDS,
+    testClockFile: e.TEST_CLOCK_FILE,
   };
 }
 

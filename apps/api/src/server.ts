@@ -1,12 +1,12 @@
 import { migrateToLatest, openDatabase, seed } from '@dn/db';
-import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import pino from 'pino';
 import { buildApp, defaultWebRoot, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './env';
+import { FileClock } from './lib/clock';
 import { startEmbeddedMaintenance } from './lib/embedded-maintenance';
 import { lowerThreadPoolPriority } from './lib/threadpool';
 import { ensureAdmin } from './services/accounts/admins';
-import { pruneRateLimits } from './services/accounts/rate-limit';
+import { Scheduler } from './services/scheduler/scheduler';
 
 const bootLog = pino({ redact: LOG_REDACT });
 
@@ -49,13 +49,15 @@ async function main() {
     database,
     webRoot: config.webDist ?? defaultWebRoot(),
     logger: { stream: logStream },
+    // The browser suite's shifted clock (TEST_CLOCK_FILE; env.ts refuses it in production unless allowed).
+    ...(config.testClockFile ? { clock: new FileClock(config.testClockFile) } : {}),
   });
+  if (config.testClockFile)
+    app.log.warn({ file: config.testClockFile }, 'the clock reads its offset from TEST_CLOCK_FILE');
   app.deps.mail.start();
-  const housekeeping = setInterval(() => {
-    pruneExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session pruning failed'));
-    pruneRateLimits(database.db).catch((err) => app.log.warn({ err }, 'rate limit pruning failed'));
-  }, 10 * 60_000);
-  housekeeping.unref();
+  // The durable scheduler runs every sweep (services/scheduler/sweeps.ts), one instance at a time.
+  const scheduler = new Scheduler(app.deps);
+  scheduler.start((config.schedulerIntervalSec ?? 15) * 1000);
   const maintenance = startEmbeddedMaintenance(database, app.log);
 
   await app.listen({ port: config.port, host: config.host });
@@ -82,7 +84,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      clearInterval(housekeeping);
+      await scheduler.stop();
       await app.close();
       await app.deps.mail.stop();
       await maintenance?.stop();

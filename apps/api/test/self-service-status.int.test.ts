@@ -55,6 +55,7 @@ describe('application status link', () => {
         'booking',
         'companyName',
         'decidedAt',
+        'decisionExpectedBy', // issue 38
         'fullName',
         'nextStep',
         'onboardingCallWithin',

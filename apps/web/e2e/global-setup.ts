@@ -56,6 +56,9 @@ export default async function globalSetup() {
   const work = mkdtempSync(join(tmpdir(), 'dn-e2e-'));
   const mailDir = join(work, 'mail');
   mkdirSync(mailDir);
+  // The server's clock offset in ms (issue 38): e2e/support/clock.ts advanceClock rewrites it.
+  const clockFile = join(work, 'clock-offset');
+  writeFileSync(clockFile, '0');
   let n = 0;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -103,6 +106,10 @@ export default async function globalSetup() {
         LOG_LEVEL: 'warn',
         // The whole suite signs up and signs in from one address: budgets x20 (the limits have tests of their own).
         RATE_LIMIT_MULTIPLIER: '20',
+        // A shiftable clock (production refuses it unless ALLOW_TEST_CLOCK=1) and a scheduler tick every second.
+        TEST_CLOCK_FILE: clockFile,
+        ALLOW_TEST_CLOCK: '1',
+        SCHEDULER_INTERVAL_SECONDS: '1',
         WEB_DIST: process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -124,6 +131,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_CLOCK_FILE = clockFile;
   process.env.E2E_DATABASE_URL = database?.url ?? '';
 
   return async () => {

@@ -20,6 +20,7 @@ import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminAcceptInviteRouteImport } from './routes/admin/accept-invite'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApplicationTokenRouteImport } from './routes/application.$token'
+import { Route as CallTokenRouteImport } from './routes/call.$token'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console/account'
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
@@ -86,6 +87,11 @@ const ApplicationTokenRoute = ApplicationTokenRouteImport.update({
   path: '/application/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallTokenRoute = CallTokenRouteImport.update({
+  id: '/call/$token',
+  path: '/call/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/call/$token': typeof CallTokenRoute
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/call/$token': typeof CallTokenRoute
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/call/$token': typeof CallTokenRoute
   '/admin/_console/account': typeof AdminConsoleAccountRoute
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/call/$token'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/call/$token'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/call/$token'
     | '/admin/_console/account'
     | '/admin/_console/activity'
     | '/admin/_console/applications'
@@ -290,6 +302,7 @@ export interface RootRouteChildren {
   AdminAcceptInviteRoute: typeof AdminAcceptInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   ApplicationTokenRoute: typeof ApplicationTokenRoute
+  CallTokenRoute: typeof CallTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -369,6 +382,13 @@ declare module '@tanstack/react-router' {
       path: '/application/$token'
       fullPath: '/application/$token'
       preLoaderRoute: typeof ApplicationTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/call/$token': {
+      id: '/call/$token'
+      path: '/call/$token'
+      fullPath: '/call/$token'
+      preLoaderRoute: typeof CallTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/_console/': {
@@ -486,6 +506,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAcceptInviteRoute: AdminAcceptInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   ApplicationTokenRoute: ApplicationTokenRoute,
+  CallTokenRoute: CallTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

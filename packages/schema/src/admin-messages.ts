@@ -83,4 +83,5 @@ export const ADMIN_MESSAGES = {
     failure: 'Could not change the password',
   },
   endSession: { success: 'Session ended', failure: 'Failed to end the session' },
+  setBusinessSettings: { success: 'Business time zone saved', failure: 'Could not save the time zone' },
 } as const;

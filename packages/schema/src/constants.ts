@@ -16,7 +16,7 @@ export const CRM_NAMES = ['HubSpot', 'Salesforce', 'Pipedrive', 'JobTread', 'Cus
 
 export const CALL_TIMES = ['morning', 'afternoon', 'evening'] as const;
 export type CallTime = (typeof CALL_TIMES)[number];
-export const CALL_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+export const CALL_STATUSES = ['scheduled', 'completed', 'cancelled', 'no_show'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 /** The business answers calls in this zone; windows and "today" are counted there. */
 export const CALL_TIME_ZONE = 'America/New_York';

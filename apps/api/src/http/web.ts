@@ -49,4 +49,12 @@ export const webRoutes: HttpRoute[] = [
     summary: "An admin invitation's page: which email and role it accepts, then name and password",
     handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
   },
+  {
+    method: 'GET',
+    url: '/call/:token',
+    access: 'public',
+    // The free call reminder's one-time link (issue 38); the token never leaves in a Referer.
+    summary: 'The page that reschedules or cancels a free call from its reminder (no sign-in)',
+    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
+  },
 ];

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * What time it is, for the services that act on dates (reminders, deadlines, business days).
  * The system clock in production; tests and the browser suite move a shifted one forward instead of
@@ -17,5 +19,25 @@ export class ShiftedClock implements Clock {
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+}
+
+/**
+ * The browser suite's clock (TEST_CLOCK_FILE, issue 38): the system's plus the offset in ms written
+ * in `path` (the e2e helper `advanceClock` rewrites it), read at each `now()`; a missing or unreadable
+ * file reads as no offset. env.ts refuses it in production unless ALLOW_TEST_CLOCK=1.
+ */
+export class FileClock implements Clock {
+  constructor(private readonly path: string) {}
+  offsetMs(): number {
+    try {
+      const n = Number(readFileSync(this.path, 'utf8').trim());
+      return Number.isFinite(n) ? n : 0;
+    } catch {
+      return 0;
+    }
+  }
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs());
   }
 }

@@ -1,8 +1,9 @@
-import { linkTokenInput, login, resetPassword, setupPassword } from '@dn/schema';
+import { businessSettingsInput, linkTokenInput, login, resetPassword, setupPassword } from '@dn/schema';
+import { businessSettings, updateBusinessSettings } from '../services/accounts/business-settings';
 import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
 import { adminLogin, currentUser, dealerLogin, logout } from '../services/accounts/sign-in';
 import { assertTokenUsable } from '../services/accounts/tokens';
-import { alone, publicProcedure, rest, router } from '../trpc/init';
+import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
 
 /** Accounts: sign-in and out, who is signed in, and a dealer's password by emailed link. */
 
@@ -60,4 +61,15 @@ export const accountsAccount = router({
     )
     .input(resetPassword)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+});
+
+/** `settings.*` (issue 38): the business's time zone, which business days and the digest are counted in. */
+export const settingsRouter = router({
+  business: adminProcedure
+    .meta(rest('GET', '/api/admin/settings/business', "The business's settings: its time zone"))
+    .query(({ ctx }) => businessSettings(ctx)),
+  setBusiness: ownerProcedure
+    .meta(rest('PUT', '/api/admin/settings/business', "Sets the business's time zone (owners)"))
+    .input(businessSettingsInput)
+    .mutation(({ ctx, input }) => updateBusinessSettings(ctx, input)),
 });

@@ -1,5 +1,5 @@
 import { createCallerFactory, mergeRouters, router } from '../trpc/init';
-import { accountsAccount, authRouter } from './accounts';
+import { accountsAccount, authRouter, settingsRouter } from './accounts';
 import { activityRouter } from './activity';
 import { affiliateAccount, affiliateAdmin, affiliateSite } from './affiliate';
 import { applicationsSite, statusLinksRouter } from './applications';
@@ -9,6 +9,7 @@ import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
 import { ordersRouter } from './orders';
 import { reviewAdmin, reviewRouter } from './review';
+import { schedulerRouter } from './scheduler';
 import { teamRouter } from './team';
 
 /**
@@ -28,6 +29,8 @@ export const appRouter = router({
   activity: activityRouter,
   review: reviewRouter,
   statusLinks: statusLinksRouter,
+  scheduler: schedulerRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,15 +1,27 @@
-import { adminActionId, bulkReviewInput, dealerId, rejectDealerInput } from '@dn/schema';
+import { adminActionId, bulkReviewInput, dealerId, rejectDealerInput, reviewQueueQuery } from '@dn/schema';
 import { approveDealer, grantDealerAccess, sendApprovalEmail } from '../services/review/approval';
 import { continueBulkReview, startBulkReview } from '../services/review/bulk';
+import { reviewQueue } from '../services/review/queue';
 import { rejectDealer } from '../services/review/rejection';
 import { undoAction } from '../services/review/undo';
-import { alone, rest, reviewerProcedure, router } from '../trpc/init';
+import { adminProcedure, alone, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
  * Review at scale (issue 14): a decision over a selection of dealers, run in batches, and the
  * undo of any decision (single or bulk) within its window. docs/decisions/0620-bulk-review-and-undo.md.
  */
 export const reviewRouter = router({
+  // Issue 38: the pending applications with their age in business days, overdue first.
+  queue: adminProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/applications/review-queue',
+        'Pending applications, oldest first, with their age in business days, overdue flag and decision-expected date (overdue=true: only the overdue)',
+      ),
+    )
+    .input(reviewQueueQuery)
+    .query(({ ctx, input }) => reviewQueue(ctx, input)),
   bulk: reviewerProcedure
     .meta(alone)
     .meta(

@@ -117,6 +117,13 @@ export interface ApplicationStatusLinks {
   tokenHash: string;
 }
 
+export interface AppSettings {
+  key: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  value: JsonColumn<unknown>;
+}
+
 export interface AuditLogs {
   category: string | null;
   clientHash: string | null;
@@ -146,12 +153,15 @@ export interface CallSchedules {
   createdAt: Generated<Timestamp>;
   email: string;
   id: Generated<string>;
+  manageTokenExpiresAt: Timestamp | null;
+  manageTokenHash: string | null;
   name: string;
   notes: string | null;
   phone: string;
   preferredDate: string;
   preferredTime: 'morning' | 'afternoon' | 'evening';
-  status: Generated<'scheduled' | 'completed' | 'cancelled'>;
+  reminderSentAt: Timestamp | null;
+  status: Generated<'scheduled' | 'completed' | 'cancelled' | 'no_show'>;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -199,6 +209,14 @@ export interface CommissionTotals {
   payable: Generated<boolean>;
   shard: number;
   status: string;
+}
+
+export interface DailyDigests {
+  businessDate: string;
+  overdue: number;
+  pending: number;
+  recipients: number;
+  sentAt: Timestamp;
 }
 
 export interface DealerCounts {
@@ -383,6 +401,20 @@ export interface ReferralVersions {
   shard: number;
 }
 
+export interface ScheduledSweeps {
+  everySeconds: number;
+  failures: Generated<number>;
+  lastError: string | null;
+  lastErrorAt: Timestamp | null;
+  lastFinishedAt: Timestamp | null;
+  lastHandled: number | null;
+  lastStartedAt: Timestamp | null;
+  name: string;
+  nextRunAt: Timestamp;
+  runningUntil: Timestamp | null;
+  runs: Generated<number>;
+}
+
 export interface Sessions {
   expire: Timestamp;
   sess: JsonColumn<Record<string, unknown>>;
@@ -399,12 +431,14 @@ export interface DB {
   adminVersions: AdminVersions;
   affiliateLinks: AffiliateLinks;
   applicationStatusLinks: ApplicationStatusLinks;
+  appSettings: AppSettings;
   auditLogs: AuditLogs;
   callCounts: CallCounts;
   callSchedules: CallSchedules;
   commissionRules: CommissionRules;
   commissions: Commissions;
   commissionTotals: CommissionTotals;
+  dailyDigests: DailyDigests;
   dealerCounts: DealerCounts;
   dealers: Dealers;
   emailOutbox: EmailOutbox;
@@ -419,5 +453,6 @@ export interface DB {
   recruiterCommissionTotals: RecruiterCommissionTotals;
   referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
+  scheduledSweeps: ScheduledSweeps;
   sessions: Sessions;
 }

@@ -27,8 +27,9 @@ export async function deleteWindow(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('rateLimits').where('key', '=', key).execute();
 }
 
-export async function deleteExpiredWindows(db: Executor): Promise<void> {
-  await db.deleteFrom('rateLimits').where('resetAt', '<=', new Date()).execute();
+export async function deleteExpiredWindows(db: Executor): Promise<number> {
+  const r = await db.deleteFrom('rateLimits').where('resetAt', '<=', new Date()).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 /** A key's window after a hit: its count and when it starts again. */

@@ -1,10 +1,12 @@
 import { findDealerForAdmin } from '@dn/db/queries/dealers';
 import { countLiveStatusLinks, findApplicationByStatusToken, revokeStatusLinks } from '@dn/db/queries/status-links';
-import { type ApplicationStage, applicationStage, reviewStartsOn, STATUS_LINK_NOT_FOUND } from '@dn/schema';
+import { type ApplicationStage, applicationStage, dayLabel, reviewStartsOn, STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/tokens';
+import { businessSettings } from '../accounts/business-settings';
 import { audit } from '../audit/audit';
+import { decisionExpectedBy } from './review-promise';
 
 /** The page a status token opens (web route /application/$token). */
 export const statusPageUrl = (publicUrl: string, token: string) => `${publicUrl}/application/${token}`;
@@ -19,14 +21,6 @@ export function newStatusToken(): { token: string; hash: string } {
 }
 
 const REVIEW_WITHIN = 'Our team reviews every application within 2-3 business days.';
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 
 function nextStep(stage: ApplicationStage, submittedAt: Date): string {
   switch (stage) {
@@ -52,6 +46,9 @@ export async function applicationStatus(ctx: Context, token: string) {
   if (!app) throw new AppError('NOT_FOUND', STATUS_LINK_NOT_FOUND);
   const submittedAt = new Date(app.createdAt);
   const stage = applicationStage({ status: app.status, submittedAt, adminActed: Boolean(app.adminActed) });
+  // Issue 38: while it waits, the day (yyyy-mm-dd, business zone) a decision is promised by.
+  const waiting = stage === 'received' || stage === 'under_review';
+  const expectedBy = waiting ? decisionExpectedBy(submittedAt, (await businessSettings(ctx)).timeZone) : null;
   return {
     stage,
     fullName: app.fullName,
@@ -62,6 +59,7 @@ export async function applicationStatus(ctx: Context, token: string) {
     rejectionReason: stage === 'rejected' ? app.rejectionReason : null,
     nextStep: nextStep(stage, submittedAt),
     reviewWithin: '2-3 business days',
+    decisionExpectedBy: expectedBy,
     onboardingCallWithin: '5 business days',
     booking: { name: app.fullName, email: app.email, phone: app.phoneE164 },
   };

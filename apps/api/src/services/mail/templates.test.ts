@@ -81,6 +81,26 @@ const BUILD: Record<string, Build> = {
     ADMIN_ROLES.map((role) =>
       templates.adminInviteEmail('new@example.com', { publicUrl, token, role, invitedBy: 'owner' }),
     ),
+  // Issue 38.
+  callReminderEmail: () =>
+    (['morning', 'afternoon', 'evening'] as const).map((preferredTime) =>
+      templates.callReminderEmail(
+        { name: 'Ada', email: 'ada@example.com', phone: '555-0100', preferredDate: '2026-12-01', preferredTime },
+        { manageUrl: `${publicUrl}/call/${token}` },
+      ),
+    ),
+  reviewDigestEmail: (n) => [
+    templates.reviewDigestEmail('owner@example.com', {
+      date: '2026-12-10',
+      pending: n + 1,
+      overdue: n,
+      sections: [
+        { title: 'Overdue applications (oldest first):', lines: Array.from({ length: n }, (_, i) => `Applicant ${i}`) },
+        { title: 'Onboarding steps overdue:', lines: [] },
+      ],
+      publicUrl,
+    }),
+  ],
 };
 
 const texts = (m: MailMessage) => [m.subject, m.text, (m.html ?? '').replace(/<[^>]+>/g, ' ')];

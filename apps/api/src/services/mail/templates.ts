@@ -428,3 +428,46 @@ export function adminInviteEmail(
   ]);
   return { kind: 'admin_invite', to, subject: 'You are invited to the dealer network admin console', text, html };
 }
+
+// ── Issue 38: the free call's reminder and the reviewers' daily digest ──────────────────────────
+
+/** The free call's reminder, 24 hours before its window, with a one-time link to reschedule or cancel. */
+export function callReminderEmail(
+  call: { name: string; email: string; phone: string; preferredDate: string; preferredTime: CallTime },
+  opts: { manageUrl: string },
+): MailMessage {
+  const window = CALL_WINDOWS[call.preferredTime];
+  const when = `${longDate(call.preferredDate)}, ${window.label.toLowerCase()} (${window.range} ${CALL_TIME_ZONE_LABEL})`;
+  const { text, html } = render([
+    `Hi ${call.name},`,
+    `A reminder: we will call you at ${call.phone} on ${when}.`,
+    'Cannot make it? Pick another time or cancel with this link (no sign-in needed; it works once):',
+    { url: opts.manageUrl, label: 'Reschedule or cancel' },
+  ]);
+  return { kind: 'call_reminder', to: call.email, subject: `Reminder: your call ${when}`, text, html };
+}
+
+/** One section of the reviewers' digest: a heading and its lines (none: the section is left out). */
+export interface DigestSectionText {
+  title: string;
+  lines: string[];
+}
+
+/** The reviewers' and owners' morning digest: what waits for review and what is overdue. */
+export function reviewDigestEmail(
+  to: string,
+  d: { date: string; pending: number; overdue: number; sections: DigestSectionText[]; publicUrl: string },
+): MailMessage {
+  const { text, html } = render([
+    `Good morning. ${plural(d.pending, 'application')} ${d.pending === 1 ? 'waits' : 'wait'} for review; ${d.overdue} ${d.overdue === 1 ? 'is' : 'are'} overdue (more than 3 business days old).`,
+    ...d.sections.filter((s) => s.lines.length > 0).map((s) => ({ intro: s.title, items: s.lines })),
+    { url: `${d.publicUrl}/admin/applications`, label: 'Open the applications' },
+  ]);
+  return {
+    kind: 'review_digest',
+    to,
+    subject: `Daily digest for ${longDate(d.date)}: ${d.overdue} overdue`,
+    text,
+    html,
+  };
+}

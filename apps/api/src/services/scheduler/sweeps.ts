@@ -4,7 +4,11 @@
  * its effect makes it once-only across instances and restarts. The scheduler runs each every
  * `everySeconds`, one instance at a time. A domain appends its sweeps here.
  */
+import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import type { Deps } from '../../context';
+import { pruneRateLimits } from '../accounts/rate-limit';
+import { sendCallReminders } from '../calls/reminders';
+import { sendDailyDigest } from '../review/digest';
 
 export interface Sweep {
   /** Stable and unique: the scheduler's row for it is keyed by this name. */
@@ -14,4 +18,11 @@ export interface Sweep {
   run(deps: Deps): Promise<number>;
 }
 
-export const SWEEPS: Sweep[] = [];
+export const SWEEPS: Sweep[] = [
+  // What server.ts's housekeeping interval did (issue 38): expired sessions and rate-limit windows.
+  { name: 'accounts.prune-sessions', everySeconds: 600, run: (deps) => pruneExpiredSessions(deps.db) },
+  { name: 'accounts.prune-rate-limits', everySeconds: 600, run: (deps) => pruneRateLimits(deps.db) },
+  // Issue 38: the free call's reminder 24 hours before (decision 0943), the reviewers' 08:00 digest (0942).
+  { name: 'calls.reminders', everySeconds: 60, run: sendCallReminders },
+  { name: 'review.daily-digest', everySeconds: 300, run: (deps) => sendDailyDigest(deps) },
+];

@@ -19,6 +19,7 @@ const showDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? dayjs(day).f
 function StatusBadge({ status }: { status: CallItem['status'] }) {
   if (status === 'completed') return <Badge variant="filled">completed</Badge>;
   if (status === 'cancelled') return <Badge color="red">cancelled</Badge>;
+  if (status === 'no_show') return <Badge color="orange">no-show</Badge>;
   return (
     <Badge variant="light" color="gray">
       {status}
@@ -62,6 +63,13 @@ export function CallsTab() {
                     label: 'Mark Completed',
                     disabled: setStatus.isPending,
                     onClick: () => setStatus.mutate({ id: c.id, status: 'completed' }),
+                  },
+                  {
+                    // Issue 38: the caller did not answer in their window.
+                    label: 'Mark No-show',
+                    variant: 'subtle',
+                    disabled: setStatus.isPending,
+                    onClick: () => setStatus.mutate({ id: c.id, status: 'no_show' }),
                   },
                   {
                     label: 'Cancel Call',

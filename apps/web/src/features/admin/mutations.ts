@@ -131,4 +131,10 @@ export const ADMIN_MUTATIONS = {
     invalidates: team,
   }),
   endSession: adminMutation({ procedure: (t) => t.team.endSession, ...M.endSession, invalidates: team }),
+  // Issue 38: the zone business days and the digest are counted in changes every review age.
+  setBusinessSettings: adminMutation({
+    procedure: (t) => t.settings.setBusiness,
+    ...M.setBusinessSettings,
+    invalidates: (t) => [t.settings.pathKey(), t.review.pathKey()],
+  }),
 };

@@ -1,4 +1,4 @@
-import { APPLICATION_STAGE_LABELS, type ApplicationStage } from '@dn/schema';
+import { APPLICATION_STAGE_LABELS, type ApplicationStage, dayLabel } from '@dn/schema';
 import { Alert, Button, Container, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -78,6 +78,11 @@ export function StatusPage({ token }: { token: string }) {
             What happens next
           </Title>
           <Text mt="xs">{s.nextStep}</Text>
+          {s.decisionExpectedBy && (
+            <Text mt="xs" fw={600} data-testid="decision-expected-by">
+              Decision expected by {dayLabel(s.decisionExpectedBy)}.
+            </Text>
+          )}
           <Text mt="xs" size="sm" c="dimmed">
             We review applications within {s.reviewWithin}; approved dealers have their onboarding call within{' '}
             {s.onboardingCallWithin}.

@@ -1,10 +1,15 @@
 import type { ActivitySearch } from '@dn/schema';
 import { activitySearch } from '@dn/schema';
+import { Tabs } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { ActivityTab } from '../../../features/activity/ActivityTab';
 import { AdminSection } from '../../../features/admin/AdminSection';
 import { useSectionSearch } from '../../../features/admin/use-section-search';
 import { searchAs } from '../../../lib/route-search';
+
+// The durable scheduler's tasks (issue 38, decision 0940), loaded when their tab opens.
+const SchedulerTab = lazy(() => import('../../../features/scheduler/SchedulerTab'));
 
 // The audit trail (issue 14); a dealer's timeline links here with its id.
 export const Route = createFileRoute('/admin/_console/activity')({
@@ -14,9 +19,23 @@ export const Route = createFileRoute('/admin/_console/activity')({
 
 function ActivityPage() {
   const [search, setSearch] = useSectionSearch(activitySearch);
+  const [tab, setTab] = useState<string | null>('log');
   return (
     <AdminSection title="Activity">
-      <ActivityTab filters={search} onFilters={setSearch} />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="log">Audit trail</Tabs.Tab>
+          <Tabs.Tab value="tasks">Scheduled tasks</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="log" pt="md">
+          <ActivityTab filters={search} onFilters={setSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tasks" pt="md">
+          <Suspense fallback={null}>
+            <SchedulerTab />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
     </AdminSection>
   );
 }
