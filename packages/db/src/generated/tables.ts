@@ -108,6 +108,27 @@ export interface AffiliateLinks {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface AgreementSignatures {
+  dealerId: string;
+  id: Generated<string>;
+  ipAddress: string;
+  signatureName: string;
+  signedAt: Generated<Timestamp>;
+  textSha256: string;
+  tier: string;
+  userAgent: string | null;
+  version: number;
+}
+
+export interface AgreementVersions {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  text: string;
+  textSha256: string;
+  tier: 'Affiliate' | 'Authorized' | 'Preferred';
+  version: number;
+}
+
 export interface ApplicationStatusLinks {
   createdAt: Generated<Timestamp>;
   dealerId: string;
@@ -201,6 +222,25 @@ export interface CommissionTotals {
   status: string;
 }
 
+export interface ComplianceReminders {
+  daysBefore: number;
+  dealerId: string;
+  document: 'insurance' | 'license';
+  expiresOn: Timestamp;
+  sentAt: Generated<Timestamp>;
+}
+
+export interface DealerCompliance {
+  dealerId: string;
+  insuranceCertUrl: string;
+  insuranceExpiresOn: Timestamp;
+  insurer: string;
+  licenseExpiresOn: Timestamp;
+  licenseNumber: string;
+  licenseState: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface DealerCounts {
   n: Generated<Int8>;
   shard: number;
@@ -287,6 +327,16 @@ export interface FirstOrderForms {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface InventoryPayments {
+  amount: Decimal;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  id: Generated<string>;
+  paidOn: Timestamp;
+  recordedBy: string;
+  reference: string;
+}
+
 export interface LandingVideos {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -306,6 +356,29 @@ export interface MagicLinkTokens {
   purpose: Generated<'setup' | 'reset' | 'admin_invite'>;
   token: string;
   used: Generated<boolean>;
+}
+
+export interface OnboardingCalls {
+  callDate: Timestamp;
+  callTime: string;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  heldAt: Timestamp | null;
+  markedBy: string | null;
+  reminderSentAt: Timestamp | null;
+  rescheduleTokenHash: string | null;
+  startsAt: Timestamp;
+  status: Generated<'booked' | 'held' | 'no_show'>;
+  timeZone: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface OnboardingSettings {
+  inventoryRequired: Decimal;
+  inventoryUpfront: Decimal;
+  tier: 'Authorized' | 'Preferred';
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
 }
 
 export interface OrderEvents {
@@ -398,6 +471,8 @@ export interface DB {
   admins: Admins;
   adminVersions: AdminVersions;
   affiliateLinks: AffiliateLinks;
+  agreementSignatures: AgreementSignatures;
+  agreementVersions: AgreementVersions;
   applicationStatusLinks: ApplicationStatusLinks;
   auditLogs: AuditLogs;
   callCounts: CallCounts;
@@ -405,13 +480,18 @@ export interface DB {
   commissionRules: CommissionRules;
   commissions: Commissions;
   commissionTotals: CommissionTotals;
+  complianceReminders: ComplianceReminders;
+  dealerCompliance: DealerCompliance;
   dealerCounts: DealerCounts;
   dealers: Dealers;
   emailOutbox: EmailOutbox;
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
+  inventoryPayments: InventoryPayments;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
+  onboardingCalls: OnboardingCalls;
+  onboardingSettings: OnboardingSettings;
   orderEvents: OrderEvents;
   orders: Orders;
   payouts: Payouts;

@@ -5,6 +5,7 @@
  * `everySeconds`, one instance at a time. A domain appends its sweeps here.
  */
 import type { Deps } from '../../context';
+import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 
 export interface Sweep {
   /** Stable and unique: the scheduler's row for it is keyed by this name. */
@@ -14,4 +15,7 @@ export interface Sweep {
   run(deps: Deps): Promise<number>;
 }
 
-export const SWEEPS: Sweep[] = [];
+export const SWEEPS: Sweep[] = [
+  { name: 'onboarding-call-reminders', everySeconds: 300, run: remindOnboardingCalls },
+  { name: 'compliance-expiry-reminders', everySeconds: 3600, run: remindComplianceExpiries },
+];
