@@ -44,7 +44,12 @@ describe('the dealer agreement', () => {
     expect((await get('/api/dealer/agreement', d.cookie)).json().signedVersion).toBe(1);
 
     // Signing twice (a double click) answers with the first signature and stores nothing more.
-    const again = await send('POST', '/api/dealer/agreement/sign', { version: 1, signatureName: 'Jane Q Dealer', accept: true }, d.cookie);
+    const again = await send(
+      'POST',
+      '/api/dealer/agreement/sign',
+      { version: 1, signatureName: 'Jane Q Dealer', accept: true },
+      d.cookie,
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(sig?.id);
     expect(await signaturesOf(d.id)).toHaveLength(1);
@@ -63,27 +68,51 @@ describe('the dealer agreement', () => {
     const adminPdf = await get(`/api/admin/dealers/${d.id}/agreement/pdf`, reviewer);
     expect(adminPdf.statusCode).toBe(200);
     expect(adminPdf.headers['content-disposition']).toContain('dealer-agreement-authorized-v1.pdf');
-    expect((await get(`/api/admin/dealers/${d.id}/agreement/pdf`, await adminAs(h.app, 'viewer'))).statusCode).toBe(403);
+    expect((await get(`/api/admin/dealers/${d.id}/agreement/pdf`, await adminAs(h.app, 'viewer'))).statusCode).toBe(
+      403,
+    );
     expect((await get('/api/dealer/agreement/pdf')).statusCode).toBe(401);
 
     // Nothing about a signature can be changed afterwards.
     await expect(
-      h.db.updateTable('agreementSignatures').set({ signatureName: 'Someone Else' }).where('dealerId', '=', d.id).execute(),
+      h.db
+        .updateTable('agreementSignatures')
+        .set({ signatureName: 'Someone Else' })
+        .where('dealerId', '=', d.id)
+        .execute(),
     ).rejects.toThrow(/cannot be changed/);
   });
 
   it('refuses a name that is not the dealer’s, a box not ticked, and an old version; nothing stored', async () => {
     const d = await approvedDealer(h, 'Affiliate', { fullName: 'Sam Signer' });
-    const wrong = await send('POST', '/api/dealer/agreement/sign', { version: 1, signatureName: 'Sam Singer', accept: true }, d.cookie);
+    const wrong = await send(
+      'POST',
+      '/api/dealer/agreement/sign',
+      { version: 1, signatureName: 'Sam Singer', accept: true },
+      d.cookie,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors).toHaveProperty('signatureName');
-    const unticked = await send('POST', '/api/dealer/agreement/sign', { version: 1, signatureName: 'Sam Signer', accept: false }, d.cookie);
+    const unticked = await send(
+      'POST',
+      '/api/dealer/agreement/sign',
+      { version: 1, signatureName: 'Sam Signer', accept: false },
+      d.cookie,
+    );
     expect(unticked.statusCode).toBe(400);
     expect(unticked.json().fieldErrors).toHaveProperty('accept');
-    const old = await send('POST', '/api/dealer/agreement/sign', { version: 99, signatureName: 'Sam Signer', accept: true }, d.cookie);
+    const old = await send(
+      'POST',
+      '/api/dealer/agreement/sign',
+      { version: 99, signatureName: 'Sam Signer', accept: true },
+      d.cookie,
+    );
     expect(old.statusCode).toBe(409);
     expect(await signaturesOf(d.id)).toHaveLength(0);
-    expect((await send('POST', '/api/dealer/agreement/sign', { version: 1, signatureName: 'Sam Signer', accept: true })).statusCode).toBe(401);
+    expect(
+      (await send('POST', '/api/dealer/agreement/sign', { version: 1, signatureName: 'Sam Signer', accept: true }))
+        .statusCode,
+    ).toBe(401);
     expect((await get('/api/dealer/agreement', await adminAs(h.app, 'owner'))).statusCode).toBe(403);
   });
 
@@ -91,12 +120,25 @@ describe('the dealer agreement', () => {
     const d = await approvedDealer(h, 'Preferred', { fullName: 'Pat Preferred' });
     const other = await approvedDealer(h, 'Authorized', { fullName: 'Al Other' });
     const v1 = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
-    expect((await send('POST', '/api/dealer/agreement/sign', { version: v1, signatureName: 'Pat Preferred', accept: true }, d.cookie)).statusCode).toBe(200);
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/dealer/agreement/sign',
+          { version: v1, signatureName: 'Pat Preferred', accept: true },
+          d.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
 
     const owner = await adminAs(h.app, 'owner');
     const reviewer = await adminAs(h.app, 'reviewer');
-    expect((await send('PUT', '/api/admin/agreements/Preferred', { text: '# New terms' }, reviewer)).statusCode).toBe(403);
-    expect((await send('PUT', '/api/admin/agreements/Preferred', { text: '# New terms' }, d.cookie)).statusCode).toBe(403);
+    expect((await send('PUT', '/api/admin/agreements/Preferred', { text: '# New terms' }, reviewer)).statusCode).toBe(
+      403,
+    );
+    expect((await send('PUT', '/api/admin/agreements/Preferred', { text: '# New terms' }, d.cookie)).statusCode).toBe(
+      403,
+    );
     expect((await send('PUT', '/api/admin/agreements/Preferred', { text: '# New terms' })).statusCode).toBe(401);
     const blank = await send('PUT', '/api/admin/agreements/Preferred', { text: '   ' }, owner);
     expect(blank.statusCode).toBe(400);
@@ -104,7 +146,12 @@ describe('the dealer agreement', () => {
     expect((await send('PUT', '/api/admin/agreements/Gold', { text: '# x' }, owner)).statusCode).toBe(400);
     expect((await get('/api/dealer/agreement', d.cookie)).json().version).toBe(v1);
 
-    const put = await send('PUT', '/api/admin/agreements/Preferred', { text: '# Preferred Dealer Agreement\n\nVersion two.' }, owner);
+    const put = await send(
+      'PUT',
+      '/api/admin/agreements/Preferred',
+      { text: '# Preferred Dealer Agreement\n\nVersion two.' },
+      owner,
+    );
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ tier: 'Preferred', version: v1 + 1 });
     expect(put.json().notified).toBeGreaterThanOrEqual(1);
@@ -112,7 +159,12 @@ describe('the dealer agreement', () => {
     const now = await get('/api/dealer/agreement', d.cookie);
     expect(now.json()).toMatchObject({ version: v1 + 1, signedVersion: v1 });
     expect((await get('/api/dealer/agreement', other.cookie)).json().version).toBe(1); // another tier: unchanged
-    const stale = await send('POST', '/api/dealer/agreement/sign', { version: v1, signatureName: 'Pat Preferred', accept: true }, d.cookie);
+    const stale = await send(
+      'POST',
+      '/api/dealer/agreement/sign',
+      { version: v1, signatureName: 'Pat Preferred', accept: true },
+      d.cookie,
+    );
     expect(stale.statusCode).toBe(409);
     const step = (await get('/api/dealer/onboarding', d.cookie)).json().steps[0];
     expect(step).toMatchObject({ key: 'agreement', done: false, signedVersion: v1, version: v1 + 1 });
@@ -120,7 +172,16 @@ describe('the dealer agreement', () => {
     await h.app.deps.mail.flush();
     await h.smtp.waitFor(d.email, /sign the updated Preferred Dealer Agreement/);
 
-    expect((await send('POST', '/api/dealer/agreement/sign', { version: v1 + 1, signatureName: 'pat preferred', accept: true }, d.cookie)).statusCode).toBe(200);
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/dealer/agreement/sign',
+          { version: v1 + 1, signatureName: 'pat preferred', accept: true },
+          d.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
     const kept = await signaturesOf(d.id);
     expect(kept.map((s) => s.version)).toEqual([v1, v1 + 1]);
     expect(kept[0]?.textSha256).not.toBe(kept[1]?.textSha256);
@@ -160,7 +221,12 @@ describe('installer_gate_ok', () => {
     await send('PUT', '/api/admin/agreements/Authorized', { text: `# Authorized v-next ${Date.now()}` }, owner);
     expect(await gate(today)).toBe(false);
     const next = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
-    await send('POST', '/api/dealer/agreement/sign', { version: next, signatureName: 'Gate Keeper', accept: true }, d.cookie);
+    await send(
+      'POST',
+      '/api/dealer/agreement/sign',
+      { version: next, signatureName: 'Gate Keeper', accept: true },
+      d.cookie,
+    );
     expect(await gate(today)).toBe(true);
     expect(await installerGateOk(h.db, '00000000-0000-4000-8000-000000000000', today)).toBe(false);
   });

@@ -37,9 +37,16 @@ describe('GET /api/dealer/onboarding', () => {
     const body = res.json();
     expect(body.steps.map((s: { key: string }) => s.key)).toEqual(['agreement', 'onboardingCall']);
     expect(body.complete).toBe(false);
-    expect(body.steps[1]).toMatchObject({ done: false, dueBy: addBusinessDays(today(), 5), overdue: false, call: null });
+    expect(body.steps[1]).toMatchObject({
+      done: false,
+      dueBy: addBusinessDays(today(), 5),
+      overdue: false,
+      call: null,
+    });
 
-    const preferred = await approvedDealer(h, 'Preferred', { approvedAt: new Date(clock.now().getTime() - 30 * 86_400_000) });
+    const preferred = await approvedDealer(h, 'Preferred', {
+      approvedAt: new Date(clock.now().getTime() - 30 * 86_400_000),
+    });
     const steps = (await get('/api/dealer/onboarding', preferred.cookie)).json().steps;
     expect(steps.map((s: { key: string }) => s.key)).toEqual([
       'agreement',
@@ -49,7 +56,13 @@ describe('GET /api/dealer/onboarding', () => {
       'license',
     ]);
     expect(steps[1].overdue).toBe(true);
-    expect(steps[2]).toMatchObject({ done: false, required: '25000.00', upfront: '12500.00', paid: '0.00', dueNow: '12500.00' });
+    expect(steps[2]).toMatchObject({
+      done: false,
+      required: '25000.00',
+      upfront: '12500.00',
+      paid: '0.00',
+      dueNow: '12500.00',
+    });
     expect((await get('/api/dealer/onboarding')).statusCode).toBe(401);
     expect((await get('/api/dealer/onboarding', await adminAs(h.app, 'owner'))).statusCode).toBe(403);
   });
@@ -61,12 +74,24 @@ describe('PUT /api/dealer/compliance', () => {
     const bad = await send('PUT', '/api/dealer/compliance', compliance({ licenseState: 'Texas' }), d.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toHaveProperty('licenseState');
-    const past = await send('PUT', '/api/dealer/compliance', compliance({ insuranceExpiresOn: plusDays(today(), -1) }), d.cookie);
+    const past = await send(
+      'PUT',
+      '/api/dealer/compliance',
+      compliance({ insuranceExpiresOn: plusDays(today(), -1) }),
+      d.cookie,
+    );
     expect(past.statusCode).toBe(400);
     expect(past.json().fieldErrors).toHaveProperty('insuranceExpiresOn');
-    const noDate = await send('PUT', '/api/dealer/compliance', compliance({ licenseExpiresOn: '2027-02-30' }), d.cookie);
+    const noDate = await send(
+      'PUT',
+      '/api/dealer/compliance',
+      compliance({ licenseExpiresOn: '2027-02-30' }),
+      d.cookie,
+    );
     expect(noDate.json().fieldErrors).toHaveProperty('licenseExpiresOn');
-    expect(await h.db.selectFrom('dealerCompliance').select('dealerId').where('dealerId', '=', d.id).execute()).toEqual([]);
+    expect(await h.db.selectFrom('dealerCompliance').select('dealerId').where('dealerId', '=', d.id).execute()).toEqual(
+      [],
+    );
 
     expect((await send('PUT', '/api/dealer/compliance', compliance())).statusCode).toBe(401);
     const affiliate = await approvedDealer(h, 'Affiliate');
@@ -84,7 +109,12 @@ describe('PUT /api/dealer/compliance', () => {
     const [a, b] = await Promise.all([remindComplianceExpiries(h.app.deps), remindComplianceExpiries(h.app.deps)]);
     const kinds = async () =>
       (
-        await h.db.selectFrom('emailOutbox').select('kind').where('dealerId', '=', d.id).where('kind', 'like', '%_expiry_%').execute()
+        await h.db
+          .selectFrom('emailOutbox')
+          .select('kind')
+          .where('dealerId', '=', d.id)
+          .where('kind', 'like', '%_expiry_%')
+          .execute()
       )
         .map((r) => r.kind)
         .sort();
@@ -117,9 +147,16 @@ describe('POST /api/admin/dealers/{id}/inventory-payments', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toHaveProperty('amount');
     expect((await send('POST', url, { amount: '0', paidOn: today(), reference: 'x' }, reviewer)).statusCode).toBe(400);
-    expect((await send('POST', url, { amount: '10.00', paidOn: 'yesterday', reference: 'x' }, reviewer)).json().fieldErrors).toHaveProperty('paidOn');
-    expect((await send('POST', url, { amount: '10.00', paidOn: today(), reference: 'x' }, await adminAs(h.app, 'viewer'))).statusCode).toBe(403);
-    expect((await send('POST', url, { amount: '10.00', paidOn: today(), reference: 'x' }, d.cookie)).statusCode).toBe(403);
+    expect(
+      (await send('POST', url, { amount: '10.00', paidOn: 'yesterday', reference: 'x' }, reviewer)).json().fieldErrors,
+    ).toHaveProperty('paidOn');
+    expect(
+      (await send('POST', url, { amount: '10.00', paidOn: today(), reference: 'x' }, await adminAs(h.app, 'viewer')))
+        .statusCode,
+    ).toBe(403);
+    expect((await send('POST', url, { amount: '10.00', paidOn: today(), reference: 'x' }, d.cookie)).statusCode).toBe(
+      403,
+    );
     expect((await send('POST', url, { amount: '10.00', paidOn: today(), reference: 'x' })).statusCode).toBe(401);
     expect(await h.db.selectFrom('inventoryPayments').select('id').where('dealerId', '=', d.id).execute()).toEqual([]);
 
@@ -135,20 +172,53 @@ describe('POST /api/admin/dealers/{id}/inventory-payments', () => {
       remaining: '12500.00',
     });
     const affiliate = await approvedDealer(h, 'Affiliate');
-    expect((await send('POST', `/api/admin/dealers/${affiliate.id}/inventory-payments`, { amount: '1.00', paidOn: today(), reference: 'x' }, reviewer)).statusCode).toBe(400);
+    expect(
+      (
+        await send(
+          'POST',
+          `/api/admin/dealers/${affiliate.id}/inventory-payments`,
+          { amount: '1.00', paidOn: today(), reference: 'x' },
+          reviewer,
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('owners change the required amounts; the upfront part may not exceed the whole', async () => {
     const owner = await adminAs(h.app, 'owner');
-    const over = await send('PUT', '/api/admin/onboarding-settings/Authorized', { inventoryRequired: '100.00', inventoryUpfront: '200.00' }, owner);
+    const over = await send(
+      'PUT',
+      '/api/admin/onboarding-settings/Authorized',
+      { inventoryRequired: '100.00', inventoryUpfront: '200.00' },
+      owner,
+    );
     expect(over.statusCode).toBe(400);
     expect(over.json().fieldErrors).toHaveProperty('inventoryUpfront');
-    expect((await send('PUT', '/api/admin/onboarding-settings/Authorized', { inventoryRequired: '6000', inventoryUpfront: '6000' }, await adminAs(h.app, 'reviewer'))).statusCode).toBe(403);
-    const ok = await send('PUT', '/api/admin/onboarding-settings/Authorized', { inventoryRequired: '6000', inventoryUpfront: '3000.5' }, owner);
+    expect(
+      (
+        await send(
+          'PUT',
+          '/api/admin/onboarding-settings/Authorized',
+          { inventoryRequired: '6000', inventoryUpfront: '6000' },
+          await adminAs(h.app, 'reviewer'),
+        )
+      ).statusCode,
+    ).toBe(403);
+    const ok = await send(
+      'PUT',
+      '/api/admin/onboarding-settings/Authorized',
+      { inventoryRequired: '6000', inventoryUpfront: '3000.5' },
+      owner,
+    );
     expect(ok.json()).toMatchObject({ tier: 'Authorized', inventoryRequired: '6000.00', inventoryUpfront: '3000.50' });
     const d = await approvedDealer(h, 'Authorized');
     expect(await stepOf(d.cookie, 'initialInventory')).toMatchObject({ required: '6000.00', upfront: '3000.50' });
-    await send('PUT', '/api/admin/onboarding-settings/Authorized', { inventoryRequired: '5000.00', inventoryUpfront: '5000.00' }, owner);
+    await send(
+      'PUT',
+      '/api/admin/onboarding-settings/Authorized',
+      { inventoryRequired: '5000.00', inventoryUpfront: '5000.00' },
+      owner,
+    );
   });
 });
 
@@ -157,13 +227,22 @@ describe('the onboarding call', () => {
     const d = await approvedDealer(h, 'Affiliate', { fullName: 'Cal Booker' });
     const date = addBusinessDays(today(), 3);
     const url = '/api/dealer/onboarding-call';
-    const past = await send('POST', url, { date: plusDays(today(), -1), time: '10:00', timeZone: 'America/New_York' }, d.cookie);
+    const past = await send(
+      'POST',
+      url,
+      { date: plusDays(today(), -1), time: '10:00', timeZone: 'America/New_York' },
+      d.cookie,
+    );
     expect(past.statusCode).toBe(400);
     const late = await send('POST', url, { date, time: '22:00', timeZone: 'America/New_York' }, d.cookie);
     expect(late.json().fieldErrors).toHaveProperty('time');
-    expect((await send('POST', url, { date, time: '10:00', timeZone: 'Mars/Base' }, d.cookie)).json().fieldErrors).toHaveProperty('timeZone');
+    expect(
+      (await send('POST', url, { date, time: '10:00', timeZone: 'Mars/Base' }, d.cookie)).json().fieldErrors,
+    ).toHaveProperty('timeZone');
     expect((await send('POST', url, { date, time: '10:00', timeZone: 'America/New_York' })).statusCode).toBe(401);
-    expect(await h.db.selectFrom('onboardingCalls').select('dealerId').where('dealerId', '=', d.id).execute()).toEqual([]);
+    expect(await h.db.selectFrom('onboardingCalls').select('dealerId').where('dealerId', '=', d.id).execute()).toEqual(
+      [],
+    );
 
     // 8:00 in Los Angeles is 11:00 Eastern: inside the calendar.
     const booked = await send('POST', url, { date, time: '08:00', timeZone: 'America/Los_Angeles' }, d.cookie);
@@ -194,7 +273,12 @@ describe('the onboarding call', () => {
       });
       expect(moved.statusCode).toBe(200);
       expect(moved.json()).toMatchObject({ date: next, time: '14:00' });
-      const reused = await send('POST', '/api/onboarding-call/reschedule', { token, date: next, time: '15:00', timeZone: 'America/New_York' });
+      const reused = await send('POST', '/api/onboarding-call/reschedule', {
+        token,
+        date: next,
+        time: '15:00',
+        timeZone: 'America/New_York',
+      });
       expect(reused.statusCode).toBe(410);
       expect((await stepOf(d.cookie, 'onboardingCall'))?.call).toMatchObject({ time: '14:00' });
     } finally {
@@ -206,11 +290,18 @@ describe('the onboarding call', () => {
     expect((await send('POST', mark, { status: 'done' }, reviewer)).statusCode).toBe(400);
     expect((await send('POST', mark, { status: 'held' }, await adminAs(h.app, 'viewer'))).statusCode).toBe(403);
     expect((await send('POST', mark, { status: 'no_show' }, reviewer)).json()).toMatchObject({ status: 'no_show' });
-    expect((await send('POST', url, { date, time: '10:00', timeZone: 'America/New_York' }, d.cookie)).statusCode).toBe(201);
+    expect((await send('POST', url, { date, time: '10:00', timeZone: 'America/New_York' }, d.cookie)).statusCode).toBe(
+      201,
+    );
     expect((await send('POST', mark, { status: 'held' }, reviewer)).statusCode).toBe(200);
     expect(await stepOf(d.cookie, 'onboardingCall')).toMatchObject({ done: true });
-    expect((await send('POST', url, { date, time: '11:00', timeZone: 'America/New_York' }, d.cookie)).statusCode).toBe(409);
+    expect((await send('POST', url, { date, time: '11:00', timeZone: 'America/New_York' }, d.cookie)).statusCode).toBe(
+      409,
+    );
     const other = await approvedDealer(h, 'Affiliate');
-    expect((await send('POST', `/api/admin/dealers/${other.id}/onboarding-call/status`, { status: 'held' }, reviewer)).statusCode).toBe(404);
+    expect(
+      (await send('POST', `/api/admin/dealers/${other.id}/onboarding-call/status`, { status: 'held' }, reviewer))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -8,7 +8,13 @@ import { money, parseCents } from './money';
  * call, the initial inventory, the insurance certificate and the contractor licence.
  */
 
-export const ONBOARDING_STEP_KEYS = ['agreement', 'onboardingCall', 'initialInventory', 'insurance', 'license'] as const;
+export const ONBOARDING_STEP_KEYS = [
+  'agreement',
+  'onboardingCall',
+  'initialInventory',
+  'insurance',
+  'license',
+] as const;
 export type OnboardingStepKey = (typeof ONBOARDING_STEP_KEYS)[number];
 
 /** The steps of each tier, in the order the dealer meets them. */

@@ -32,10 +32,22 @@ import {
  */
 export const onboardingRouter = router({
   mine: dealerProcedure
-    .meta(rest('GET', '/api/dealer/onboarding', 'The dealer’s onboarding checklist: the steps of their tier, done or not, with due dates'))
+    .meta(
+      rest(
+        'GET',
+        '/api/dealer/onboarding',
+        'The dealer’s onboarding checklist: the steps of their tier, done or not, with due dates',
+      ),
+    )
     .query(({ ctx }) => ownOnboarding(ctx)),
   agreement: dealerProcedure
-    .meta(rest('GET', '/api/dealer/agreement', 'The current dealer agreement of the dealer’s tier and the version they signed'))
+    .meta(
+      rest(
+        'GET',
+        '/api/dealer/agreement',
+        'The current dealer agreement of the dealer’s tier and the version they signed',
+      ),
+    )
     .query(({ ctx }) => ownAgreement(ctx)),
   signAgreement: dealerProcedure
     .meta(alone)
@@ -115,14 +127,26 @@ export const onboardingRouter = router({
     .input(inventoryPaymentInput)
     .mutation(({ ctx, input }) => recordInventoryPayment(ctx, input)),
   markCall: reviewerProcedure
-    .meta(rest('POST', '/api/admin/dealers/{id}/onboarding-call/status', 'Marks a dealer’s onboarding call held or a no-show'))
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/dealers/{id}/onboarding-call/status',
+        'Marks a dealer’s onboarding call held or a no-show',
+      ),
+    )
     .input(onboardingCallStatusInput)
     .mutation(({ ctx, input }) => markOnboardingCallStatus(ctx, input)),
   settings: adminProcedure
     .meta(rest('GET', '/api/admin/onboarding-settings', 'The initial inventory each installer tier pays'))
     .query(({ ctx }) => listInventorySettings(ctx)),
   setSettings: ownerProcedure
-    .meta(rest('PUT', '/api/admin/onboarding-settings/{tier}', 'Sets a tier’s initial inventory: required and upfront amounts'))
+    .meta(
+      rest(
+        'PUT',
+        '/api/admin/onboarding-settings/{tier}',
+        'Sets a tier’s initial inventory: required and upfront amounts',
+      ),
+    )
     .input(inventorySettingsInput)
     .mutation(({ ctx, input }) => setInventorySettings(ctx, input)),
 });

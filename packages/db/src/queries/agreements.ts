@@ -45,18 +45,17 @@ export const insertAgreementVersion = (db: Executor, tier: Tier, text: string, c
     .insertInto('agreementVersions')
     .columns(['tier', 'version', 'text', 'textSha256', 'createdBy'])
     .expression(
-      db
-        .selectNoFrom(({ eb }) => [
-          sql<Tier>`${tier}`.as('tier'),
-          eb
-            .selectFrom('agreementVersions')
-            .select(sql<number>`coalesce(max(version), 0) + 1`.as('n'))
-            .where('tier', '=', tier)
-            .as('version'),
-          sql<string>`${text}`.as('text'),
-          sql<string>`encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`.as('textSha256'),
-          sql<string>`${createdBy}`.as('createdBy'),
-        ]),
+      db.selectNoFrom(({ eb }) => [
+        sql<Tier>`${tier}`.as('tier'),
+        eb
+          .selectFrom('agreementVersions')
+          .select(sql<number>`coalesce(max(version), 0) + 1`.as('n'))
+          .where('tier', '=', tier)
+          .as('version'),
+        sql<string>`${text}`.as('text'),
+        sql<string>`encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`.as('textSha256'),
+        sql<string>`${createdBy}`.as('createdBy'),
+      ]),
     )
     .returning(['tier', 'version', 'textSha256', 'createdAt'])
     .executeTakeFirstOrThrow();

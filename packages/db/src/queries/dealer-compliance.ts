@@ -89,12 +89,7 @@ export async function claimComplianceReminders(
 export const complianceRemindersOf = (db: Executor, dealerId: string) =>
   db
     .selectFrom('complianceReminders')
-    .select([
-      'document',
-      sql<string>`to_char(expires_on, 'YYYY-MM-DD')`.as('expiresOn'),
-      'daysBefore',
-      'sentAt',
-    ])
+    .select(['document', sql<string>`to_char(expires_on, 'YYYY-MM-DD')`.as('expiresOn'), 'daysBefore', 'sentAt'])
     .where('dealerId', '=', dealerId)
     .orderBy('sentAt')
     .execute();

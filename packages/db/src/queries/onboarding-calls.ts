@@ -57,9 +57,7 @@ export const bookOnboardingCall = (
     .values({ dealerId, ...set })
     .onConflict((oc) => {
       const update = oc.column('dealerId').doUpdateSet(set).where('onboardingCalls.status', '<>', 'held');
-      return onlyIfToken === undefined
-        ? update
-        : update.where('onboardingCalls.rescheduleTokenHash', '=', onlyIfToken);
+      return onlyIfToken === undefined ? update : update.where('onboardingCalls.rescheduleTokenHash', '=', onlyIfToken);
     })
     .returning(CALL_COLUMNS)
     .executeTakeFirst();
@@ -79,13 +77,7 @@ export const findCallByToken = (db: Executor, tokenHash: string, now: Date) =>
     .where('c.startsAt', '>', now)
     .executeTakeFirst();
 
-export const markOnboardingCall = (
-  db: Executor,
-  dealerId: string,
-  status: 'held' | 'no_show',
-  by: string,
-  at: Date,
-) =>
+export const markOnboardingCall = (db: Executor, dealerId: string, status: 'held' | 'no_show', by: string, at: Date) =>
   db
     .updateTable('onboardingCalls')
     .set({ status, heldAt: status === 'held' ? at : null, markedBy: by, updatedAt: at, rescheduleTokenHash: null })

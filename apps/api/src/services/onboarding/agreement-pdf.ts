@@ -41,7 +41,10 @@ export function agreementPdf(s: SignedAgreement): Promise<Buffer> {
       doc.moveDown(0.5).font('Helvetica-Bold').fontSize(size).text(heading[2]!);
       doc.moveDown(0.3);
     } else if (/^\s*[-*]\s+/.test(line)) {
-      doc.font('Helvetica').fontSize(11).text(`•  ${line.replace(/^\s*[-*]\s+/, '')}`, { indent: 12 });
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .text(`•  ${line.replace(/^\s*[-*]\s+/, '')}`, { indent: 12 });
     } else if (line === '') {
       doc.moveDown(0.5);
     } else {
@@ -52,7 +55,10 @@ export function agreementPdf(s: SignedAgreement): Promise<Buffer> {
   doc.moveDown(2).font('Helvetica-Bold').fontSize(13).text('Electronic signature');
   doc.moveDown(0.3).font('Helvetica').fontSize(10);
   const rows: [string, string][] = [
-    ['Signed by', `${s.signatureName} (account: ${s.fullName}, ${s.email}${s.companyName ? `, ${s.companyName}` : ''})`],
+    [
+      'Signed by',
+      `${s.signatureName} (account: ${s.fullName}, ${s.email}${s.companyName ? `, ${s.companyName}` : ''})`,
+    ],
     ['Signed at', `${s.signedAt.toISOString().replace('T', ' ').slice(0, 19)} UTC`],
     ['Agreement', `${s.tier} Dealer Agreement, version ${s.version}`],
     ['Text SHA-256', s.textSha256],

@@ -146,7 +146,8 @@ export async function setAgreementText(ctx: Context & { user: User }, input: Agr
       return { tier: row.tier, version: row.version, textSha256: row.textSha256, notified };
     })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another version was saved at the same time. Reload and try again.');
+      if (isUniqueViolation(err))
+        throw new AppError('CONFLICT', 'Another version was saved at the same time. Reload and try again.');
       throw err;
     });
   ctx.mail.kick();

@@ -34,7 +34,11 @@ function partsIn(at: Date, timeZone: string) {
     minute: '2-digit',
   }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')), minute: Number(get('minute')) };
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+  };
 }
 
 /** The instant a wall-clock date and time name in `timeZone` (the later one in a DST overlap). */
@@ -126,7 +130,13 @@ export async function rescheduleByToken(ctx: Context, input: BookOnboardingCallI
   if (!found || (found.dealerStatus !== 'approved' && found.dealerStatus !== 'active')) {
     throw new AppError('TOKEN_EXPIRED', ONBOARDING_MESSAGES.rescheduleLinkInvalid);
   }
-  return book(ctx, { id: found.dealerId, email: found.email, fullName: found.fullName }, input, 'rescheduled', tokenHash);
+  return book(
+    ctx,
+    { id: found.dealerId, email: found.email, fullName: found.fullName },
+    input,
+    'rescheduled',
+    tokenHash,
+  );
 }
 
 export async function markOnboardingCallStatus(

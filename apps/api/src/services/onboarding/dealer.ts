@@ -9,4 +9,3 @@ export async function ownDealer(ctx: Context & { user: User }) {
   if (!record) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return record;
 }
-

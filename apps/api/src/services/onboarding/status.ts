@@ -107,7 +107,7 @@ export async function onboardingOf(db: Kysely<DB>, dealer: OnboardingDealer, now
           insurer: compliance?.insurer ?? null,
           expiresOn: compliance?.insuranceExpiresOn ?? null,
         };
-      case 'license':
+      default: // 'license'
         return {
           key,
           done: compliance !== undefined && compliance.licenseExpiresOn >= today,
