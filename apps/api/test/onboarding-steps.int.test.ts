@@ -261,7 +261,7 @@ describe('the onboarding call', () => {
       expect(await outboxOf(h.db, d.id, 'onboarding_call_reminder')).toHaveLength(1);
       await h.app.deps.mail.flush();
       const mail = await h.smtp.waitFor(d.email, /Reminder: your onboarding call/);
-      const token = /reschedule\?token=([\w-]+)/.exec(mail.text)?.[1];
+      const token = /#reschedule=([\w-]+)/.exec(mail.text)?.[1];
       expect(token).toBeTruthy();
 
       const next = addBusinessDays(date, 1);

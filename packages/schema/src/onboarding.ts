@@ -67,6 +67,7 @@ const date = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
+    .max(10, `${label} must be a date like 2027-01-31`)
     .refine(isRealDate, `${label} must be a date like 2027-01-31`);
 
 export const tierParam = z.enum(TIERS, { error: 'Tier must be Affiliate, Authorized or Preferred' });

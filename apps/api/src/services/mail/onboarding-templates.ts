@@ -15,7 +15,7 @@ export function agreementSignedEmail(
   const { text, html } = render([
     `Hello ${dealer.fullName},`,
     `Thank you for signing the ${opts.tier} Dealer Agreement (version ${opts.version}). A PDF copy of what you signed is attached; you can download it again from your dashboard at any time.`,
-    { url: portal(opts.publicUrl, '/dashboard/onboarding'), label: 'Continue your onboarding' },
+    { url: portal(opts.publicUrl, '/dashboard#onboarding-agreement'), label: 'Continue your onboarding' },
   ]);
   return {
     kind: 'agreement_signed',
@@ -33,7 +33,7 @@ export function agreementUpdatedEmail(opts: { publicUrl: string; tier: string; v
   const { text, html } = render([
     'Hello,',
     `We have updated the ${opts.tier} Dealer Agreement (version ${opts.version}). Please read and sign the new version from your dashboard: new jobs are offered once it is signed.`,
-    { url: portal(opts.publicUrl, '/dashboard/onboarding/agreement'), label: 'Read and sign the agreement' },
+    { url: portal(opts.publicUrl, '/dashboard#onboarding-agreement'), label: 'Read and sign the agreement' },
   ]);
   return { kind: 'agreement_updated', subject: `Please sign the updated ${opts.tier} Dealer Agreement`, text, html };
 }
@@ -47,7 +47,8 @@ export function onboardingCallEmail(
   call: { date: string; time: string; timeZone: string },
   opts: { publicUrl: string; token: string; reminder: boolean },
 ): MailMessage {
-  const link = `${opts.publicUrl}/onboarding-call/reschedule?token=${encodeURIComponent(opts.token)}`;
+  // In the fragment: the token never reaches a server log; the page posts it (web: RescheduleCall).
+  const link = `${opts.publicUrl}/dashboard#reschedule=${encodeURIComponent(opts.token)}`;
   const { text, html } = render([
     `Hello ${dealer.fullName},`,
     opts.reminder
@@ -79,7 +80,7 @@ export function complianceExpiryEmail(
   const { text, html } = render([
     `Hello ${dealer.fullName},`,
     `Your ${name} on file expires on ${longDate(r.expiresOn)} (in ${r.daysBefore} days or less). Once it expires, new jobs are no longer offered to you until a current one is on file.`,
-    { url: portal(opts.publicUrl, '/dashboard/onboarding/compliance'), label: `Update your ${name}` },
+    { url: portal(opts.publicUrl, '/dashboard#onboarding-insurance'), label: `Update your ${name}` },
   ]);
   return {
     kind: `${r.document}_expiry_${r.daysBefore}`,
