@@ -187,3 +187,18 @@ export const inventorySettingsInput = z
 
 /** GET /api/admin/dealers/{id}/onboarding */
 export const dealerOnboardingQuery = z.object({ id: uuid('Unknown dealer') });
+
+export const ONBOARDING_FILTERS = ['incomplete', 'overdue'] as const;
+export type OnboardingFilter = (typeof ONBOARDING_FILTERS)[number];
+
+/** GET /api/admin/onboarding/dealers: approved dealers whose onboarding is incomplete or overdue. */
+export const onboardingListQuery = z.object({
+  filter: z.enum(ONBOARDING_FILTERS, { error: 'Filter must be incomplete or overdue' }),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type OnboardingListQuery = z.infer<typeof onboardingListQuery>;
+
+/** The onboarding column of a page of the dealer list (tRPC only). */
+export const onboardingSummariesInput = z.object({
+  ids: z.array(uuid('Unknown dealer')).max(200, 'At most 200 dealers at once'),
+});

@@ -6,6 +6,8 @@ import {
   inventoryPaymentInput,
   inventorySettingsInput,
   onboardingCallStatusInput,
+  onboardingListQuery,
+  onboardingSummariesInput,
   rescheduleOnboardingCallInput,
   signAgreementInput,
 } from '@dn/schema';
@@ -14,6 +16,7 @@ import { listAgreements, ownAgreement, setAgreementText, signAgreement } from '.
 import { bookOwnOnboardingCall, markOnboardingCallStatus, rescheduleByToken } from '../services/onboarding/call';
 import { saveCompliance } from '../services/onboarding/compliance';
 import { listInventorySettings, recordInventoryPayment, setInventorySettings } from '../services/onboarding/inventory';
+import { listOnboardingDealers, onboardingSummaries } from '../services/onboarding/list';
 import {
   adminProcedure,
   alone,
@@ -136,6 +139,19 @@ export const onboardingRouter = router({
     )
     .input(onboardingCallStatusInput)
     .mutation(({ ctx, input }) => markOnboardingCallStatus(ctx, input)),
+  summaries: adminProcedure
+    .input(onboardingSummariesInput)
+    .query(({ ctx, input }) => onboardingSummaries(ctx, input.ids)),
+  dealers: adminProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/onboarding/dealers',
+        'Approved dealers whose onboarding is incomplete or overdue (filter), newest approval first, 50 a page',
+      ),
+    )
+    .input(onboardingListQuery)
+    .query(({ ctx, input }) => listOnboardingDealers(ctx, input)),
   settings: adminProcedure
     .meta(rest('GET', '/api/admin/onboarding-settings', 'The initial inventory each installer tier pays'))
     .query(({ ctx }) => listInventorySettings(ctx)),

@@ -129,6 +129,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     primary key (dealer_id, document, expires_on, days_before)
   )`.execute(db);
 
+  // The admin's "onboarding incomplete / overdue" lists walk approved dealers, newest approval first.
+  await sql`create index dealers_approval_date_idx on dealers (approval_date desc, id)
+    where approval_date is not null`.execute(db);
+
   const seed = [
     ['Affiliate', ''],
     ['Authorized', INSTALLER_TERMS],
@@ -166,6 +170,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`create or replace function installer_gate_ok(p_dealer uuid, p_on date) returns boolean
     language sql stable as $$ select true $$`.execute(db);
+  await sql`drop index if exists dealers_approval_date_idx`.execute(db);
   await sql`drop table if exists compliance_reminders`.execute(db);
   await sql`drop table if exists dealer_compliance`.execute(db);
   await sql`drop table if exists onboarding_calls`.execute(db);

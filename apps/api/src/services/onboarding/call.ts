@@ -15,44 +15,13 @@ import { onboardingCallEmail } from '../mail/onboarding-templates';
 import { enqueueMail } from '../mail/outbox';
 import { isBusinessDay } from './business-days';
 import { ownDealer } from './dealer';
+import { partsIn, zonedInstant } from './zoned-time';
 
 /**
  * The onboarding call (issue 38; decision 0952): booked by the dealer on the free call's calendar
  * (a business day, within its windows, 9 AM to 8 PM Eastern), rebooked from the portal or from the
  * emailed one-time link without signing in; admins mark it held or a no-show.
  */
-
-/** Parts of an instant in a time zone. */
-function partsIn(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    hour: Number(get('hour')),
-    minute: Number(get('minute')),
-  };
-}
-
-/** The instant a wall-clock date and time name in `timeZone` (the later one in a DST overlap). */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  let guess = wall;
-  for (let i = 0; i < 3; i++) {
-    const p = partsIn(new Date(guess), timeZone);
-    const seen = Date.parse(`${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}:00Z`);
-    if (seen === wall) break;
-    guess += wall - seen;
-  }
-  return new Date(guess);
-}
 
 const FIRST_HOUR = CALL_WINDOWS.morning.startHour;
 const LAST_HOUR = CALL_WINDOWS.evening.endHour;
