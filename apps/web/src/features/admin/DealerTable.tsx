@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useAdminRole } from '../admin-team/role';
+import { OnboardingCell } from '../onboarding/OnboardingCell';
 import classes from './admin.module.css';
 import { ADMIN_MUTATIONS } from './mutations';
 import type { DealerItem, DecisionDealer } from './types';
@@ -55,6 +56,7 @@ export function DealerTable({
       onChange={(e) => selection.togglePage(e.currentTarget.checked)}
     />
   );
+  const pageIds = items.map((d) => d.id);
   const columns: DataColumn<DealerItem>[] = [
     ...(selection
       ? [
@@ -100,6 +102,7 @@ export function DealerTable({
     { header: 'Tier', cell: (d) => <DecisionSelect dealer={d} field="tier" /> },
     { header: 'Status', cell: (d) => <DecisionSelect dealer={d} field="status" /> },
     { header: 'Referral', cell: (d) => <Referral d={d} /> },
+    { header: 'Onboarding', cell: (d) => <OnboardingCell id={d.id} pageIds={pageIds} /> },
     { header: 'Actions', cell: (d) => <DealerActions dealer={d} open={(kind) => open(kind, d)} /> },
   ];
   return (
