@@ -56,6 +56,7 @@ export function CallForm(props: {
           onChange={(v) => setDate(v ? String(v).slice(0, 10) : null)}
           error={props.errors.date}
           popoverProps={{ withinPortal: true }}
+          ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
         />
         <Select
           label="Time"
