@@ -1,10 +1,11 @@
 import { ONBOARDING_MESSAGES, signAgreementInput } from '@dn/schema';
-import { Alert, Anchor, Button, Checkbox, Paper, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import { AgreementText } from './AgreementText';
+import classes from './onboarding.module.css';
 
 /** Read the tier's agreement, type the full name, tick the box, sign; then download the signed PDF. */
 export function AgreementScreen() {
@@ -57,9 +58,10 @@ export function AgreementScreen() {
         {a.tier} Dealer Agreement, version {a.version}
       </Text>
       <Paper withBorder p="sm">
-        <ScrollArea.Autosize mah={360} type="auto" aria-label="Agreement text" tabIndex={0}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <section className={classes.agreementText} aria-label="Agreement text" tabIndex={0}>
           <AgreementText text={a.text} />
-        </ScrollArea.Autosize>
+        </section>
       </Paper>
       {a.signedVersion !== undefined && (
         <Text size="sm">
@@ -70,9 +72,7 @@ export function AgreementScreen() {
         </Text>
       )}
       {signedCurrent ? (
-        <Alert color="green" title="Signed">
-          You have signed the current version.
-        </Alert>
+        <Text fw={500}>You have signed the current version.</Text>
       ) : (
         <form
           noValidate
@@ -82,7 +82,7 @@ export function AgreementScreen() {
           }}
         >
           <Stack gap="sm">
-            {a.signedVersion !== undefined && <Alert color="yellow">{ONBOARDING_MESSAGES.agreementOutdated}</Alert>}
+            {a.signedVersion !== undefined && <Text fw={500}>{ONBOARDING_MESSAGES.agreementOutdated}</Text>}
             <TextInput
               label="Type your full name to sign"
               autoComplete="name"

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,13 +35,13 @@ export function CallScreen({ step }: { step: StepOf<'onboardingCall'> }) {
         </Text>
       )}
       {step.dueBy && (
-        <Text size="sm" c={step.overdue ? 'red' : 'dimmed'}>
+        <Text size="sm" c={step.overdue ? 'red.9' : 'dimmed'}>
           Due by {step.dueBy}
           {step.overdue ? ' (overdue)' : ''}
         </Text>
       )}
       {step.done ? (
-        <Alert color="green">Your onboarding call was held.</Alert>
+        <Text fw={500}>Your onboarding call was held.</Text>
       ) : (
         <CallForm
           submitLabel={call ? 'Change the time' : 'Book the call'}

@@ -20,7 +20,7 @@ function InventoryStatus({ step }: { step: StepOf<'initialInventory'> }) {
       <Text size="sm">
         Paid {displayMoney(step.paid)} of {displayMoney(step.required)} ({displayMoney(step.upfront)} due upfront).
       </Text>
-      <Text size="sm" c={step.done ? 'green' : undefined}>
+      <Text size="sm" fw={step.done ? 500 : undefined}>
         {step.done ? 'Upfront payment received.' : `Due now: ${displayMoney(step.dueNow)}`}
         {step.remaining !== '0.00' ? ` Remaining in total: ${displayMoney(step.remaining)}.` : ''}
       </Text>
@@ -105,7 +105,7 @@ export default function OnboardingCard() {
                           : ONBOARDING_STEP_LABELS[s.key]}
                       </Text>
                       {note && (
-                        <Text size="xs" c="red.8">
+                        <Text size="sm" c="red.9">
                           {note}
                         </Text>
                       )}

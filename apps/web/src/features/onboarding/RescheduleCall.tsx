@@ -1,4 +1,4 @@
-import { Alert, Container, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
@@ -22,10 +22,10 @@ export default function RescheduleCall({ token }: { token: string }) {
             Reschedule your onboarding call
           </Title>
           {move.data ? (
-            <Alert color="green" title="Rescheduled" data-testid="reschedule-done">
-              Your call is now on {move.data.date} at {move.data.time} ({move.data.timeZone}). A confirmation is on its
-              way.
-            </Alert>
+            <Text fw={500} data-testid="reschedule-done">
+              Rescheduled: your call is now on {move.data.date} at {move.data.time} ({move.data.timeZone}). A
+              confirmation is on its way.
+            </Text>
           ) : (
             <>
               {move.error && !fieldErrorsOf(move.error) && <Alert color="red">{move.error.message}</Alert>}
