@@ -4,6 +4,7 @@ import { ADMIN } from './global-setup';
 import { approvedDealer } from './support/accounts';
 import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
+import { linkIn, waitForMail } from './support/mail';
 
 const todayEt = () =>
   new Intl.DateTimeFormat('en-CA', {
@@ -69,6 +70,23 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await page.getByRole('button', { name: dayLabel(date), exact: true }).click();
   await call.getByRole('button', { name: 'Book the call' }).click();
   await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 10:00`);
+
+  // The confirmation's reschedule link works without signing in, once.
+  const link = linkIn(await waitForMail(dealer.email, /Your onboarding call:/), '/dashboard');
+  expect(link).toContain('#reschedule=');
+  const anonymous = await browser.newContext({ baseURL });
+  const visitor = await anonymous.newPage();
+  await visitor.goto(link);
+  const later = addBusinessDays(date, 1);
+  await visitor.getByLabel('Date').click();
+  if (later.slice(0, 7) !== todayEt().slice(0, 7)) await visitor.getByRole('button', { name: 'Next month' }).click();
+  await visitor.getByRole('button', { name: dayLabel(later), exact: true }).click();
+  await visitor.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(visitor.getByTestId('reschedule-done')).toContainText(`${later} at 10:00`);
+  await anonymous.close();
+  await page.reload();
+  await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
+  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${later} at 10:00`);
 
   // Insurance and licence.
   await card.getByRole('button', { name: /Insurance certificate and contractor licence/ }).click();
