@@ -1,5 +1,4 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { addBusinessDays } from '../../api/src/services/onboarding/business-days';
 import { ADMIN } from './global-setup';
 import { approvedDealer } from './support/accounts';
 import { signInAs } from './support/admin';
@@ -62,7 +61,12 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   expect(await seriousViolations(page, '[data-testid="agreement-screen"]')).toEqual([]);
 
   // The onboarding call, on the free call's calendar.
-  const date = addBusinessDays(todayEt(), 3);
+  // The call's due date (approval + 5 business days) is a business day by construction.
+  const steps = (await (await page.request.get('/api/dealer/onboarding')).json()).steps as {
+    key: string;
+    dueBy?: string;
+  }[];
+  const date = steps.find((s) => s.key === 'onboardingCall')?.dueBy as string;
   await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
   const call = card.getByTestId('call-screen');
   await call.getByLabel('Date').click();
@@ -77,16 +81,17 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   const anonymous = await browser.newContext({ baseURL });
   const visitor = await anonymous.newPage();
   await visitor.goto(link);
-  const later = addBusinessDays(date, 1);
   await visitor.getByLabel('Date').click();
-  if (later.slice(0, 7) !== todayEt().slice(0, 7)) await visitor.getByRole('button', { name: 'Next month' }).click();
-  await visitor.getByRole('button', { name: dayLabel(later), exact: true }).click();
+  if (date.slice(0, 7) !== todayEt().slice(0, 7)) await visitor.getByRole('button', { name: 'Next month' }).click();
+  await visitor.getByRole('button', { name: dayLabel(date), exact: true }).click();
+  await visitor.getByRole('combobox', { name: /^Time/ }).click();
+  await visitor.getByRole('option', { name: '2:00 PM', exact: true }).click();
   await visitor.getByRole('button', { name: 'Reschedule' }).click();
-  await expect(visitor.getByTestId('reschedule-done')).toContainText(`${later} at 10:00`);
+  await expect(visitor.getByTestId('reschedule-done')).toContainText(`${date} at 14:00`);
   await anonymous.close();
   await page.reload();
   await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
-  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${later} at 10:00`);
+  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 14:00`);
 
   // Insurance and licence.
   await card.getByRole('button', { name: /Insurance certificate and contractor licence/ }).click();
