@@ -39,34 +39,24 @@ export const updateInventorySettings = (
     ])
     .executeTakeFirst();
 
+const PAYMENT_COLUMNS = [
+  'id',
+  sql<string>`amount::text`.as('amount'),
+  sql<string>`to_char(paid_on, 'YYYY-MM-DD')`.as('paidOn'),
+  'reference',
+  'recordedBy',
+  'createdAt',
+] as const;
+
 export const insertInventoryPayment = (
   db: Executor,
   p: { dealerId: string; amount: string; paidOn: string; reference: string; recordedBy: string },
-) =>
-  db
-    .insertInto('inventoryPayments')
-    .values(p)
-    .returning([
-      'id',
-      sql<string>`amount::text`.as('amount'),
-      sql<string>`to_char(paid_on, 'YYYY-MM-DD')`.as('paidOn'),
-      'reference',
-      'recordedBy',
-      'createdAt',
-    ])
-    .executeTakeFirstOrThrow();
+) => db.insertInto('inventoryPayments').values(p).returning(PAYMENT_COLUMNS).executeTakeFirstOrThrow();
 
 export const inventoryPaymentsOf = (db: Executor, dealerId: string) =>
   db
     .selectFrom('inventoryPayments')
-    .select([
-      'id',
-      sql<string>`amount::text`.as('amount'),
-      sql<string>`to_char(paid_on, 'YYYY-MM-DD')`.as('paidOn'),
-      'reference',
-      'recordedBy',
-      'createdAt',
-    ])
+    .select(PAYMENT_COLUMNS)
     .where('dealerId', '=', dealerId)
     .orderBy('paidOn')
     .orderBy('createdAt')

@@ -31,6 +31,22 @@ export interface RowSelection {
 }
 
 /** The dealer list: below 768 px the rows are cards (DataTable's `cards`), so every action stays on screen. */
+/** The dealer's name, to their detail view (issue 36: every answer of the application), and company. */
+export function DealerNameCell({ d }: { d: { id: string; fullName: string; companyName: string | null } }) {
+  return (
+    <>
+      <Link to="/admin/dealers/$id" params={{ id: d.id }} className={classes.dealerName}>
+        {d.fullName}
+      </Link>
+      {d.companyName && (
+        <Text size="sm" c="dimmed">
+          {d.companyName}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function DealerTable({
   items,
   query,
@@ -74,19 +90,7 @@ export function DealerTable({
       : []),
     {
       header: 'Business',
-      cell: (d) => (
-        <>
-          {/* The dealer's detail view (issue 36): every answer of the application. */}
-          <Link to="/admin/dealers/$id" params={{ id: d.id }} className={classes.dealerName}>
-            {d.fullName}
-          </Link>
-          {d.companyName && (
-            <Text size="sm" c="dimmed">
-              {d.companyName}
-            </Text>
-          )}
-        </>
-      ),
+      cell: (d) => <DealerNameCell d={d} />,
     },
     {
       header: 'Contact',

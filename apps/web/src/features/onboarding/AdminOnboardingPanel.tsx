@@ -1,4 +1,11 @@
-import { CALL_TIME_ZONE, displayMoney, inventoryPaymentInput, ONBOARDING_STEP_LABELS, todayIn } from '@dn/schema';
+import {
+  CALL_TIME_ZONE,
+  displayMoney,
+  inventoryPaymentInput,
+  ONBOARDING_STEP_LABELS,
+  fieldErrorsOf as schemaFieldErrors,
+  todayIn,
+} from '@dn/schema';
 import { Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,9 +70,7 @@ function PaymentForm({ dealerId }: { dealerId: string }) {
         e.preventDefault();
         const parsed = inventoryPaymentInput.safeParse({ id: dealerId, ...values });
         if (!parsed.success) {
-          const errs: Record<string, string> = {};
-          for (const i of parsed.error.issues) errs[String(i.path[0])] ??= i.message;
-          setErrors(errs);
+          setErrors(schemaFieldErrors(parsed.error));
           return;
         }
         record.mutate(parsed.data);

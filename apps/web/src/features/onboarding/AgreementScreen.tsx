@@ -1,4 +1,4 @@
-import { ONBOARDING_MESSAGES, signAgreementInput } from '@dn/schema';
+import { ONBOARDING_MESSAGES, fieldErrorsOf as schemaFieldErrors, signAgreementInput } from '@dn/schema';
 import { Alert, Anchor, Button, Checkbox, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,9 +44,7 @@ export function AgreementScreen() {
     const input = { version: a.version, signatureName: name, accept };
     const parsed = signAgreementInput.safeParse(input);
     if (!parsed.success) {
-      const e: Record<string, string> = {};
-      for (const issue of parsed.error.issues) e[String(issue.path[0])] ??= issue.message;
-      setErrors(e);
+      setErrors(schemaFieldErrors(parsed.error));
       return;
     }
     sign.mutate(parsed.data);

@@ -1,10 +1,19 @@
-import { complianceInput } from '@dn/schema';
+import { type ComplianceFormInput, complianceInput } from '@dn/schema';
 import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSchemaForm } from '../../lib/form';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import type { StepOf } from './types';
+
+const FIELDS: [keyof ComplianceFormInput, string, Record<string, unknown>?][] = [
+  ['insuranceCertUrl', 'Insurance certificate (link or number)'],
+  ['insurer', 'Insurer'],
+  ['insuranceExpiresOn', 'Insurance expires on', { type: 'date' }],
+  ['licenseNumber', 'Licence number'],
+  ['licenseState', 'Licence state', { placeholder: 'TX', maxLength: 2 }],
+  ['licenseExpiresOn', 'Licence expires on', { type: 'date' }],
+];
 
 /** The insurance certificate and contractor licence, with their expiry dates. */
 export function ComplianceScreen({
@@ -45,41 +54,9 @@ export function ComplianceScreen({
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Insurance certificate (link or number)"
-            withAsterisk
-            key={form.key('insuranceCertUrl')}
-            {...form.getInputProps('insuranceCertUrl')}
-          />
-          <TextInput label="Insurer" withAsterisk key={form.key('insurer')} {...form.getInputProps('insurer')} />
-          <TextInput
-            label="Insurance expires on"
-            type="date"
-            withAsterisk
-            key={form.key('insuranceExpiresOn')}
-            {...form.getInputProps('insuranceExpiresOn')}
-          />
-          <TextInput
-            label="Licence number"
-            withAsterisk
-            key={form.key('licenseNumber')}
-            {...form.getInputProps('licenseNumber')}
-          />
-          <TextInput
-            label="Licence state"
-            placeholder="TX"
-            maxLength={2}
-            withAsterisk
-            key={form.key('licenseState')}
-            {...form.getInputProps('licenseState')}
-          />
-          <TextInput
-            label="Licence expires on"
-            type="date"
-            withAsterisk
-            key={form.key('licenseExpiresOn')}
-            {...form.getInputProps('licenseExpiresOn')}
-          />
+          {FIELDS.map(([name, label, extra]) => (
+            <TextInput key={form.key(name)} label={label} withAsterisk {...extra} {...form.getInputProps(name)} />
+          ))}
         </SimpleGrid>
         <Button type="submit" loading={save.isPending}>
           Save insurance and licence

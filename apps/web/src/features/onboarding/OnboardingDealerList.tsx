@@ -1,10 +1,10 @@
 import type { OnboardingFilter } from '@dn/schema';
 import { DataTable } from '@dn/ui';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
+import { DealerNameCell } from '../admin/DealerTable';
 
 /** The dealer list filtered to "onboarding incomplete" or "overdue" (loaded lazily). */
 export default function OnboardingDealerList({ filter }: { filter: OnboardingFilter }) {
@@ -23,18 +23,7 @@ export default function OnboardingDealerList({ filter }: { filter: OnboardingFil
         columns={[
           {
             header: 'Dealer',
-            cell: (d) => (
-              <>
-                <Link to="/admin/dealers/$id" params={{ id: d.id }}>
-                  {d.fullName}
-                </Link>
-                {d.companyName && (
-                  <Text size="sm" c="dimmed">
-                    {d.companyName}
-                  </Text>
-                )}
-              </>
-            ),
+            cell: (d) => <DealerNameCell d={d} />,
           },
           { header: 'Tier', cell: (d) => d.tier },
           { header: 'Approved', cell: (d) => d.approvalDate?.slice(0, 10) ?? '' },
