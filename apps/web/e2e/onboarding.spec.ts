@@ -120,6 +120,12 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await expect(panel.getByTestId('admin-step-initialInventory')).toContainText('Paid $5,000.00');
   await panel.getByRole('button', { name: 'Mark call held' }).click();
   await expect(panel.getByTestId('admin-onboarding-badge')).toHaveText('Complete');
+  // The owner's settings: the agreement texts and the inventory amounts, in Content.
+  await adminPage.goto('/admin/content');
+  await expect(adminPage.getByTestId('agreement-Authorized').getByRole('heading')).toHaveText(
+    /Authorized agreement, version \d+/,
+  );
+  await expect(adminPage.getByTestId('inventory-Preferred').getByLabel('Upfront')).toHaveValue('12500.00');
   await adminContext.close();
 
   await page.reload();

@@ -6,3 +6,5 @@ export type Onboarding = Out['mine'];
 export type OnboardingStep = Onboarding['steps'][number];
 export type StepOf<K extends OnboardingStep['key']> = Extract<OnboardingStep, { key: K }>;
 export type AdminOnboarding = Out['dealer'];
+export type AdminAgreement = Out['agreements'][number];
+export type InventorySetting = Out['settings'][number];
