@@ -47,6 +47,8 @@ describe('declared access', () => {
       'POST /api/integrations/orders public',
       'GET /api/admin/payouts/:id/export admin owner',
       'GET /api/admin/activity/export admin reviewer',
+      'GET /api/dealer/agreement/pdf dealer',
+      'GET /api/admin/dealers/:id/agreement/pdf admin reviewer',
     ]);
   });
 

@@ -28,4 +28,6 @@ export interface EmailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' when `content` holds binary (a PDF) as base64; text otherwise. */
+  encoding?: 'base64';
 }

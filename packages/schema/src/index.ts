@@ -15,6 +15,7 @@ export * from './dealer';
 export * from './dealer-export';
 export * from './messages';
 export * from './money';
+export * from './onboarding';
 export * from './orders';
 export * from './review';
 export * from './schedule';

@@ -30,6 +30,7 @@ export const procedureRoutes: HttpRoute[] = Object.entries(
       if (tag === NOT_MODIFIED) return;
       const result = await callProcedure(procedure, path, ctx, async () => rawInput(req));
       if (tag) tagAnswer(reply, tag);
+      if (meta.rest?.created) reply.code(201);
       return result;
     },
   };

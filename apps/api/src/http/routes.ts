@@ -1,3 +1,4 @@
+import { dealerAgreementPdfRoute, ownAgreementPdfRoute } from './agreement-pdf';
 import { activityExportRoute, dealerExportRoute, payoutExportRoute } from './exports';
 import { orderWebhookRoute } from './order-webhook';
 import { procedureRoutes } from './procedures';
@@ -14,6 +15,8 @@ export const handWrittenRoutes: HttpRoute[] = [
   orderWebhookRoute,
   payoutExportRoute,
   activityExportRoute,
+  ownAgreementPdfRoute,
+  dealerAgreementPdfRoute,
 ];
 
 /** The documented /api table: OpenAPI (http/openapi.ts) and the security suite read it. */

@@ -7,6 +7,7 @@ import { callsAdmin, callsSite } from './calls';
 import { commissionsRouter } from './commissions';
 import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
+import { onboardingRouter } from './onboarding';
 import { ordersRouter } from './orders';
 import { reviewAdmin, reviewRouter } from './review';
 import { schedulerRouter } from './scheduler';
@@ -31,6 +32,7 @@ export const appRouter = router({
   statusLinks: statusLinksRouter,
   scheduler: schedulerRouter,
   settings: settingsRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,11 +15,18 @@ export interface RestMeta {
   /** The documented path; `{name}` for a path parameter, merged into the input. */
   path: `/api/${string}`;
   summary: string;
+  /** Answers 201 Created instead of 200 (a POST that books or records something new). */
+  created?: true;
 }
 
 /** Shorthand for a procedure's REST identity: `.meta(rest('GET', '/api/...', 'What it does'))`. */
-export const rest = (method: RestMeta['method'], path: RestMeta['path'], summary: string) => ({
-  rest: { method, path, summary },
+export const rest = (
+  method: RestMeta['method'],
+  path: RestMeta['path'],
+  summary: string,
+  opts: { created?: true } = {},
+) => ({
+  rest: { method, path, summary, ...opts },
 });
 
 export interface Meta {

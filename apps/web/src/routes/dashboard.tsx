@@ -3,7 +3,7 @@ import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
@@ -23,8 +23,22 @@ import { httpStatusOf, useTrpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
 
+// The onboarding checklist and the reschedule page load with their own chunks (issue 38).
+const OnboardingCard = lazy(() => import('../features/onboarding/OnboardingCard'));
+const RescheduleCall = lazy(() => import('../features/onboarding/RescheduleCall'));
+/** The emailed reschedule link's one-time token (`#reschedule=...`): no sign-in needed. */
+const rescheduleToken = () => /^#reschedule=([\w-]+)$/.exec(window.location.hash)?.[1] ?? null;
+
 function DashboardPage() {
   const auth = useAuth();
+  const token = rescheduleToken();
+  if (token) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RescheduleCall token={token} />
+      </Suspense>
+    );
+  }
   if (auth.isLoading) return <PageLoader />;
   if (!auth.isAuthenticated) return <SignedOut />;
   if (auth.isAdmin) {
@@ -112,6 +126,11 @@ function DealerDashboard() {
               {greeting}, {info.data.fullName}
               {info.data.companyName ? ` of ${info.data.companyName}` : ''}.
             </Text>
+          )}
+          {info.data && (
+            <Suspense fallback={null}>
+              <OnboardingCard />
+            </Suspense>
           )}
           <DealerInfoCard info={info.data} />
           {/* A first order replaces the first-order card by the order history (decision 0720). */}

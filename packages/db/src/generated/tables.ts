@@ -108,6 +108,27 @@ export interface AffiliateLinks {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface AgreementSignatures {
+  dealerId: string;
+  id: Generated<string>;
+  ipAddress: string;
+  signatureName: string;
+  signedAt: Generated<Timestamp>;
+  textSha256: string;
+  tier: string;
+  userAgent: string | null;
+  version: number;
+}
+
+export interface AgreementVersions {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  text: string;
+  textSha256: string;
+  tier: 'Affiliate' | 'Authorized' | 'Preferred';
+  version: number;
+}
+
 export interface ApplicationStatusLinks {
   createdAt: Generated<Timestamp>;
   dealerId: string;
@@ -211,12 +232,31 @@ export interface CommissionTotals {
   status: string;
 }
 
+export interface ComplianceReminders {
+  daysBefore: number;
+  dealerId: string;
+  document: 'insurance' | 'license';
+  expiresOn: Timestamp;
+  sentAt: Generated<Timestamp>;
+}
+
 export interface DailyDigests {
   businessDate: string;
   overdue: number;
   pending: number;
   recipients: number;
   sentAt: Timestamp;
+}
+
+export interface DealerCompliance {
+  dealerId: string;
+  insuranceCertUrl: string;
+  insuranceExpiresOn: Timestamp;
+  insurer: string;
+  licenseExpiresOn: Timestamp;
+  licenseNumber: string;
+  licenseState: string;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface DealerCounts {
@@ -305,6 +345,16 @@ export interface FirstOrderForms {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface InventoryPayments {
+  amount: Decimal;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  id: Generated<string>;
+  paidOn: Timestamp;
+  recordedBy: string;
+  reference: string;
+}
+
 export interface LandingVideos {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -324,6 +374,29 @@ export interface MagicLinkTokens {
   purpose: Generated<'setup' | 'reset' | 'admin_invite'>;
   token: string;
   used: Generated<boolean>;
+}
+
+export interface OnboardingCalls {
+  callDate: Timestamp;
+  callTime: string;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  heldAt: Timestamp | null;
+  markedBy: string | null;
+  reminderSentAt: Timestamp | null;
+  rescheduleTokenHash: string | null;
+  startsAt: Timestamp;
+  status: Generated<'booked' | 'held' | 'no_show'>;
+  timeZone: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface OnboardingSettings {
+  inventoryRequired: Decimal;
+  inventoryUpfront: Decimal;
+  tier: 'Authorized' | 'Preferred';
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
 }
 
 export interface OrderEvents {
@@ -430,6 +503,8 @@ export interface DB {
   admins: Admins;
   adminVersions: AdminVersions;
   affiliateLinks: AffiliateLinks;
+  agreementSignatures: AgreementSignatures;
+  agreementVersions: AgreementVersions;
   applicationStatusLinks: ApplicationStatusLinks;
   appSettings: AppSettings;
   auditLogs: AuditLogs;
@@ -438,14 +513,19 @@ export interface DB {
   commissionRules: CommissionRules;
   commissions: Commissions;
   commissionTotals: CommissionTotals;
+  complianceReminders: ComplianceReminders;
   dailyDigests: DailyDigests;
+  dealerCompliance: DealerCompliance;
   dealerCounts: DealerCounts;
   dealers: Dealers;
   emailOutbox: EmailOutbox;
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
+  inventoryPayments: InventoryPayments;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
+  onboardingCalls: OnboardingCalls;
+  onboardingSettings: OnboardingSettings;
   orderEvents: OrderEvents;
   orders: Orders;
   payouts: Payouts;

@@ -35,6 +35,7 @@ import * as m1128_0910 from './2026-11-28-0910-order-events';
 import * as m0920flags from './2026-11-28-0920-referral-flags';
 import * as m2200 from './2026-11-28-2200-scheduler';
 import * as m2210 from './2026-11-28-2210-review-promises';
+import * as m2300 from './2026-11-28-2300-onboarding';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0920-referral-flags': m0920flags,
   '2026-11-28-2200-scheduler': m2200,
   '2026-11-28-2210-review-promises': m2210,
+  '2026-11-28-2300-onboarding': m2300,
 };

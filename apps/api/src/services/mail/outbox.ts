@@ -185,6 +185,7 @@ export class MailService implements Mailer {
           filename: a.filename,
           contentType: a.contentType,
           content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
       await markMailDone(this.db, m.id, 'sent', TOKEN_IN_TEXT);

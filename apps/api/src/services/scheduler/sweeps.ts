@@ -8,6 +8,7 @@ import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import type { Deps } from '../../context';
 import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
+import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 
 export interface Sweep {
@@ -25,4 +26,6 @@ export const SWEEPS: Sweep[] = [
   // Issue 38: the free call's reminder 24 hours before (decision 0943), the reviewers' 08:00 digest (0942).
   { name: 'calls.reminders', everySeconds: 60, run: sendCallReminders },
   { name: 'review.daily-digest', everySeconds: 300, run: (deps) => sendDailyDigest(deps) },
+  { name: 'onboarding-call-reminders', everySeconds: 300, run: remindOnboardingCalls },
+  { name: 'compliance-expiry-reminders', everySeconds: 3600, run: remindComplianceExpiries },
 ];

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { DealerOrders } from '../admin-commissions';
 import { useAdminRole } from '../admin-team/role';
@@ -17,6 +17,9 @@ import { StatusLinkControl } from './StatusLinkControl';
 import { DealerTimeline } from './TimelineDrawer';
 
 export type DealerApplication = inferRouterOutputs<AppRouter>['admin']['dealer'];
+
+/** The onboarding checklist of an approved dealer (issue 38), in its own chunk. */
+const AdminOnboardingPanel = lazy(() => import('../onboarding/AdminOnboardingPanel'));
 
 /** A link an applicant typed: opened in a new tab without the console's window or address, and only http(s). */
 export function safeHref(url: string | null | undefined): string | null {
@@ -265,6 +268,11 @@ export function DealerDetail({ id }: { id: string }) {
           )}
         </Stack>
       </Paper>
+      {d.approvalDate && (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <AdminOnboardingPanel dealerId={d.id} />
+        </Suspense>
+      )}
       <Title order={3} size="h4">
         Application
       </Title>

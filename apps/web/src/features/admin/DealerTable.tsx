@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useAdminRole } from '../admin-team/role';
+import { OnboardingCell } from '../onboarding/OnboardingCell';
 import classes from './admin.module.css';
 import { ADMIN_MUTATIONS } from './mutations';
 import type { DealerItem, DecisionDealer } from './types';
@@ -30,6 +31,22 @@ export interface RowSelection {
 }
 
 /** The dealer list: below 768 px the rows are cards (DataTable's `cards`), so every action stays on screen. */
+/** The dealer's name, to their detail view (issue 36: every answer of the application), and company. */
+export function DealerNameCell({ d }: { d: { id: string; fullName: string; companyName: string | null } }) {
+  return (
+    <>
+      <Link to="/admin/dealers/$id" params={{ id: d.id }} className={classes.dealerName}>
+        {d.fullName}
+      </Link>
+      {d.companyName && (
+        <Text size="sm" c="dimmed">
+          {d.companyName}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function DealerTable({
   items,
   query,
@@ -55,6 +72,7 @@ export function DealerTable({
       onChange={(e) => selection.togglePage(e.currentTarget.checked)}
     />
   );
+  const pageIds = items.map((d) => d.id);
   const columns: DataColumn<DealerItem>[] = [
     ...(selection
       ? [
@@ -72,19 +90,7 @@ export function DealerTable({
       : []),
     {
       header: 'Business',
-      cell: (d) => (
-        <>
-          {/* The dealer's detail view (issue 36): every answer of the application. */}
-          <Link to="/admin/dealers/$id" params={{ id: d.id }} className={classes.dealerName}>
-            {d.fullName}
-          </Link>
-          {d.companyName && (
-            <Text size="sm" c="dimmed">
-              {d.companyName}
-            </Text>
-          )}
-        </>
-      ),
+      cell: (d) => <DealerNameCell d={d} />,
     },
     {
       header: 'Contact',
@@ -100,6 +106,7 @@ export function DealerTable({
     { header: 'Tier', cell: (d) => <DecisionSelect dealer={d} field="tier" /> },
     { header: 'Status', cell: (d) => <DecisionSelect dealer={d} field="status" /> },
     { header: 'Referral', cell: (d) => <Referral d={d} /> },
+    { header: 'Onboarding', cell: (d) => <OnboardingCell id={d.id} pageIds={pageIds} /> },
     { header: 'Actions', cell: (d) => <DealerActions dealer={d} open={(kind) => open(kind, d)} /> },
   ];
   return (

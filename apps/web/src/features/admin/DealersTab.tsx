@@ -19,6 +19,10 @@ import { useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
 import { BulkBar } from './BulkBar';
 import { DealerTable, type RowSelection } from './DealerTable';
+
+/** The onboarding filters' list (issue 38), in its own chunk. */
+const OnboardingDealerList = lazy(() => import('../onboarding/OnboardingDealerList'));
+
 import { ExportButton } from './ExportButton';
 
 const ClearAllDialog = lazy(() => import('./ClearAllDialog'));
@@ -62,6 +66,7 @@ export function DealersTab({ search: urlSearch, onSearch, pendingOnly = false }:
   const trpc = useTrpc();
   const { can } = useAdminRole();
   const [clearing, setClearing] = useState(false);
+  const [onboarding, setOnboarding] = useState<'incomplete' | 'overdue' | null>(null);
   // The box holds what is typed; the URL gets it trimmed, 250 ms after the last key.
   const [text, setText] = useState(search.q ?? '');
   const q = search.q ?? '';
@@ -151,6 +156,20 @@ export function DealersTab({ search: urlSearch, onSearch, pendingOnly = false }:
             allowDeselect={false}
             w={140}
           />
+          {!pendingOnly && (
+            <Select
+              label="Onboarding"
+              placeholder="Any"
+              data={[
+                { value: 'incomplete', label: 'Onboarding incomplete' },
+                { value: 'overdue', label: 'Onboarding overdue' },
+              ]}
+              value={onboarding}
+              onChange={(v) => setOnboarding(v as 'incomplete' | 'overdue' | null)}
+              clearable
+              w={210}
+            />
+          )}
         </Group>
         <Group>
           {/* Roles (issue 14): no export of personal data for a viewer; clear-all is the owner's. */}
@@ -199,16 +218,22 @@ export function DealersTab({ search: urlSearch, onSearch, pendingOnly = false }:
           email) to find older dealers or to select all matches.
         </Alert>
       )}
-      <DealerTable
-        items={data?.items ?? []}
-        query={dealers}
-        empty={
-          pendingOnly
-            ? 'No applications are waiting for a decision.'
-            : 'No dealer profiles found. Users can register as dealers using the comprehensive application form.'
-        }
-        selection={can('reviewer') ? rowSelection : undefined}
-      />
+      {onboarding ? (
+        <Suspense fallback={null}>
+          <OnboardingDealerList filter={onboarding} />
+        </Suspense>
+      ) : (
+        <DealerTable
+          items={data?.items ?? []}
+          query={dealers}
+          empty={
+            pendingOnly
+              ? 'No applications are waiting for a decision.'
+              : 'No dealer profiles found. Users can register as dealers using the comprehensive application form.'
+          }
+          selection={can('reviewer') ? rowSelection : undefined}
+        />
+      )}
       {data && data.total > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">

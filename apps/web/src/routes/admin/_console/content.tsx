@@ -1,11 +1,15 @@
 import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AdminSection } from '../../../features/admin/AdminSection';
 import { FormsTab } from '../../../features/admin/FormsTab';
 import { VideosTab } from '../../../features/admin/VideosTab';
 
 // What dealers and visitors are shown: the first order forms and the landing videos.
 export const Route = createFileRoute('/admin/_console/content')({ component: ContentPage });
+
+/** The dealer agreements and initial inventory amounts (issue 38), in their own chunk. */
+const OnboardingSettings = lazy(() => import('../../../features/onboarding/OnboardingSettings'));
 
 function ContentPage() {
   return (
@@ -14,6 +18,10 @@ function ContentPage() {
       <FormsTab />
       <Title order={3}>Landing videos</Title>
       <VideosTab />
+      <Title order={3}>Onboarding: dealer agreements and initial inventory</Title>
+      <Suspense fallback={null}>
+        <OnboardingSettings />
+      </Suspense>
     </AdminSection>
   );
 }

@@ -1,0 +1,139 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
+import { approvedDealer } from './support/accounts';
+import { signInAs } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { linkIn, waitForMail } from './support/mail';
+
+const todayEt = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const plusDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+/** "3 December 2026": the calendar's day label. */
+const dayLabel = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+test('a new Authorized dealer signs, books the call, files compliance; an admin records the payment; onboarding completes', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const dealer = await approvedDealer(page.request, admin, {
+    tier: 'Authorized',
+    fullName: 'Olive Onboard',
+    companyName: 'Onboard Co',
+    entityType: 'LLC',
+    salesReps: 2,
+    monthlyVolume: 10,
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 }); // mobile first
+  await page.goto('/dashboard#onboarding-agreement');
+  const card = page.getByTestId('onboarding-card');
+  await expect(card.getByTestId('onboarding-count')).toHaveText('0 of 5 steps done');
+  const agreement = card.getByTestId('agreement-screen');
+  await expect(agreement.getByText('Authorized Dealer Agreement', { exact: false }).first()).toBeVisible();
+  expect(await seriousViolations(page, '[data-testid="onboarding-card"]')).toEqual([]);
+
+  // The agreement: a name that is not the account's is refused, then signed.
+  await agreement.getByLabel('Type your full name to sign').fill('Olive Other');
+  await agreement.getByLabel(/I have read and accept/).check();
+  await agreement.getByRole('button', { name: 'Sign the agreement' }).click();
+  await expect(agreement.getByText('Type your full name exactly as it appears on your account')).toBeVisible();
+  await agreement.getByLabel('Type your full name to sign').fill('  olive   onboard ');
+  await agreement.getByRole('button', { name: 'Sign the agreement' }).click();
+  await expect(agreement.getByText('You have signed the current version.')).toBeVisible();
+  await expect(agreement.getByTestId('agreement-pdf')).toHaveAttribute('href', '/api/dealer/agreement/pdf');
+  const pdf = await page.request.get('/api/dealer/agreement/pdf');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await expect(card.getByTestId('onboarding-count')).toHaveText('1 of 5 steps done');
+  expect(await seriousViolations(page, '[data-testid="agreement-screen"]')).toEqual([]);
+
+  // The onboarding call, on the free call's calendar.
+  // The call's due date (approval + 5 business days) is a business day by construction.
+  const steps = (await (await page.request.get('/api/dealer/onboarding')).json()).steps as {
+    key: string;
+    dueBy?: string;
+  }[];
+  const date = steps.find((s) => s.key === 'onboardingCall')?.dueBy as string;
+  await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
+  const call = card.getByTestId('call-screen');
+  await call.getByLabel('Date').click();
+  if (date.slice(0, 7) !== todayEt().slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: dayLabel(date), exact: true }).click();
+  await call.getByRole('button', { name: 'Book the call' }).click();
+  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 10:00`);
+
+  // The confirmation's reschedule link works without signing in, once.
+  const link = linkIn(await waitForMail(dealer.email, /Your onboarding call:/), '/dashboard');
+  expect(link).toContain('#reschedule=');
+  const anonymous = await browser.newContext({ baseURL });
+  const visitor = await anonymous.newPage();
+  await visitor.goto(link);
+  await visitor.getByLabel('Date').click();
+  if (date.slice(0, 7) !== todayEt().slice(0, 7)) await visitor.getByRole('button', { name: 'Next month' }).click();
+  await visitor.getByRole('button', { name: dayLabel(date), exact: true }).click();
+  await visitor.getByRole('combobox', { name: /^Time/ }).click();
+  await visitor.getByRole('option', { name: '2:00 PM', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(visitor.getByTestId('reschedule-done')).toContainText(`${date} at 14:00`);
+  await anonymous.close();
+  await page.reload();
+  await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
+  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 14:00`);
+
+  // Insurance and licence.
+  await card.getByRole('button', { name: /Insurance certificate and contractor licence/ }).click();
+  const compliance = card.getByTestId('compliance-screen');
+  await compliance.getByLabel('Insurance certificate (link or number)').fill('https://certs.example.com/olive');
+  await compliance.getByLabel('Insurer').fill('Acme Mutual');
+  await compliance.getByLabel('Insurance expires on').fill(plusDays(todayEt(), 365));
+  await compliance.getByLabel('Licence number').fill('TX-998877');
+  await compliance.getByLabel('Licence state').fill('TX');
+  await compliance.getByLabel('Licence expires on').fill(plusDays(todayEt(), 200));
+  expect(await seriousViolations(page, '[data-testid="compliance-screen"]')).toEqual([]);
+  await compliance.getByRole('button', { name: 'Save insurance and licence' }).click();
+  await expect(card.getByTestId('onboarding-count')).toHaveText('3 of 5 steps done');
+
+  // The admin records the upfront payment and marks the call held, on the dealer's detail view.
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await signInAs(adminPage, ADMIN.username);
+  await adminPage.goto(`/admin/dealers/${dealer.id}`);
+  const panel = adminPage.getByTestId('admin-onboarding');
+  await expect(panel.getByTestId('admin-onboarding-badge')).toHaveText('3 of 5 steps');
+  const form = panel.getByTestId('inventory-payment-form');
+  await form.getByLabel('Amount').fill('5000.00');
+  await form.getByLabel('Reference').fill('Wire 2026-001');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(panel.getByTestId('admin-step-initialInventory')).toContainText('Paid $5,000.00');
+  await panel.getByRole('button', { name: 'Mark call held' }).click();
+  await expect(panel.getByTestId('admin-onboarding-badge')).toHaveText('Complete');
+  // The owner's settings: the agreement texts and the inventory amounts, in Content.
+  await adminPage.goto('/admin/content');
+  await expect(adminPage.getByTestId('agreement-Authorized').getByRole('heading')).toHaveText(
+    /Authorized agreement, version \d+/,
+  );
+  await expect(adminPage.getByTestId('inventory-Preferred').getByLabel('Upfront')).toHaveValue('12500.00');
+  await adminContext.close();
+
+  await page.reload();
+  await expect(card.getByRole('heading', { name: 'Onboarding complete' })).toBeVisible();
+  await expect(card.getByTestId('onboarding-count')).toHaveText('5 of 5 steps done');
+  await expect(card.getByTestId('onboarding-progress').locator('[role="progressbar"]')).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await admin.dispose();
+});
