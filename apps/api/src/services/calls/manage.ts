@@ -16,15 +16,12 @@ import { confirmSlot, slotOf } from './booking';
 
 async function liveCall(ctx: Context, token: string) {
   const call = await findCallByManageToken(ctx.db, sha256(token));
-  const now = ctx.clock.now();
-  if (
-    !call ||
-    call.status !== 'scheduled' ||
-    !call.manageTokenExpiresAt ||
-    new Date(call.manageTokenExpiresAt) <= now
-  ) {
-    throw new AppError('NOT_FOUND', CALL_LINK_NOT_FOUND);
-  }
+  // Unknown, used (its hash cleared), past its window's start, or no longer scheduled: the same 404.
+  const live =
+    call?.status === 'scheduled' &&
+    call.manageTokenExpiresAt !== null &&
+    new Date(call.manageTokenExpiresAt) > ctx.clock.now();
+  if (!call || !live) throw new AppError('NOT_FOUND', CALL_LINK_NOT_FOUND);
   return call;
 }
 
