@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
-import { TOKEN_IN_TEXT } from '@dn/schema';
+import { API_TOKEN_IN_TEXT, TOKEN_IN_TEXT } from '@dn/schema';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -53,8 +53,11 @@ export const BODY_LIMIT = 128 * 1024;
 
 /** Query parameters whose values are secrets (one-time links, codes, passwords): never logged. */
 const SECRET_PARAM = /token|code|pass|secret|key|sig|auth/i;
-/** A one-time token (43 base64url characters) standing alone in a path or a decoded value. */
-const TOKEN_RUN = new RegExp(TOKEN_IN_TEXT, 'g');
+/**
+ * A one-time token (43 base64url characters) standing alone in a path or a decoded value, or a
+ * personal API token pasted into a URL (decision 0980).
+ */
+const TOKEN_RUN = new RegExp(`${TOKEN_IN_TEXT}|${API_TOKEN_IN_TEXT}`, 'g');
 const hasToken = (text: string) => text.search(TOKEN_RUN) !== -1;
 
 const decoded = (raw: string) => {

@@ -1,6 +1,7 @@
 import { createCallerFactory, mergeRouters, router } from '../trpc/init';
 import { accountsAccount, authRouter } from './accounts';
 import { activityRouter } from './activity';
+import { apiTokensRouter } from './api-tokens';
 import { affiliateAccount, affiliateAdmin, affiliateSite } from './affiliate';
 import { applicationsSite, statusLinksRouter } from './applications';
 import { callsAdmin, callsSite } from './calls';
@@ -28,6 +29,7 @@ export const appRouter = router({
   activity: activityRouter,
   review: reviewRouter,
   statusLinks: statusLinksRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -108,6 +108,18 @@ export interface AffiliateLinks {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface ApiTokens {
+  adminId: string;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  lastUsedAt: Timestamp | null;
+  name: string;
+  revokedAt: Timestamp | null;
+  scope: 'read' | 'read-write';
+  tokenHash: string;
+}
+
 export interface ApplicationStatusLinks {
   createdAt: Generated<Timestamp>;
   dealerId: string;
@@ -398,6 +410,7 @@ export interface DB {
   admins: Admins;
   adminVersions: AdminVersions;
   affiliateLinks: AffiliateLinks;
+  apiTokens: ApiTokens;
   applicationStatusLinks: ApplicationStatusLinks;
   auditLogs: AuditLogs;
   callCounts: CallCounts;
