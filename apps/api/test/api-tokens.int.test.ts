@@ -1,11 +1,21 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
+import type { AnyProcedure } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
+import { appRouter } from '../src/routers/index';
+import type { Meta } from '../src/trpc/init';
 import { appLoggingTo, createDealer, signInAdmin, type TestApp } from './helpers';
 
 /** Personal API tokens (issue 40, decision 0980): scope, revocation, expiry, and never shown twice. */
 
 const DAY = 24 * 60 * 60_000;
+const run = promisify(execFile);
 const clock = new ShiftedClock();
 const lines: string[] = [];
 let database: TestDatabase;
@@ -207,5 +217,40 @@ describe('personal API tokens', () => {
     expect(JSON.stringify(audit)).not.toContain(secret);
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.join('\n')).not.toContain(secret);
+  });
+});
+
+describe('the README script', () => {
+  it('lists the pending applications with a read token', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const script = /```js\n(\/\/ DN_URL=[^\n]*pending\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
+    expect(script?.split('\n').filter(Boolean).length).toBeLessThanOrEqual(10);
+    const pending = await createDealer(database.db, { status: 'pending', companyName: 'Readme Pending Co' });
+    await createDealer(database.db, { status: 'approved', companyName: 'Readme Approved Co' });
+    const { token } = await newToken('read');
+    const dir = await mkdtemp(join(tmpdir(), 'dn-readme-'));
+    await writeFile(join(dir, 'pending.mjs'), script ?? '');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as AddressInfo;
+    const { stdout } = await run(process.execPath, [join(dir, 'pending.mjs')], {
+      env: { ...process.env, DN_URL: `http://127.0.0.1:${address.port}`, DN_TOKEN: token },
+    });
+    expect(stdout).toContain('Readme Pending Co');
+    expect(stdout).toContain(pending.email);
+    expect(stdout).not.toContain('Readme Approved Co');
+    expect(stdout).toMatch(/\d+ pending/);
+  });
+});
+
+describe('which procedures a token may never call', () => {
+  it('every sign-in, password, session and token procedure is sessionOnly', () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+    // Inviting an admin is team management, not the inviter's sign-in: a read-write token may.
+    const sensitive = Object.keys(procedures).filter((p) =>
+      /login|logout|password|acceptInvite|sessions?$|devices$|^apiTokens\./i.test(p),
+    );
+    expect(sensitive.length).toBeGreaterThan(10);
+    const missing = sensitive.filter((p) => !(procedures[p]?._def.meta as Meta | undefined)?.sessionOnly);
+    expect(missing).toEqual([]);
   });
 });

@@ -28,4 +28,6 @@ export const API_TOKEN_MESSAGES = {
   notForThis: 'API tokens cannot be used for sign-in, passwords, sessions or API tokens: sign in instead',
   notFound: 'No active API token with that id',
   shownOnce: 'Copy this token now: it will not be shown again.',
+  create: { success: 'API token created', failure: 'Failed to create the API token' },
+  revoke: { success: 'API token revoked', failure: 'Failed to revoke the API token' },
 } as const;

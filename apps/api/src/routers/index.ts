@@ -1,8 +1,8 @@
 import { createCallerFactory, mergeRouters, router } from '../trpc/init';
 import { accountsAccount, authRouter } from './accounts';
 import { activityRouter } from './activity';
-import { apiTokensRouter } from './api-tokens';
 import { affiliateAccount, affiliateAdmin, affiliateSite } from './affiliate';
+import { apiTokensRouter } from './api-tokens';
 import { applicationsSite, statusLinksRouter } from './applications';
 import { callsAdmin, callsSite } from './calls';
 import { commissionsRouter } from './commissions';
