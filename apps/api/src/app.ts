@@ -24,6 +24,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/accounts/rate-limit';
 import { MailService } from './services/mail/outbox';
+import { unsubscribeUrl } from './services/mail/unsubscribe';
 
 export interface BuildOptions {
   config: Config;
@@ -164,6 +165,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       replyTo: config.replyTo,
       log: app.log,
       logBodies: config.nodeEnv !== 'production',
+      maxConnections: config.smtpMaxConnections,
+      ratePerSecond: config.smtpRatePerSecond,
+      dkim: config.dkim,
+      unsubscribeUrl: (address, category) => unsubscribeUrl(config.publicUrl, config.sessionSecret, address, category),
     }),
     limits: { ...scaledLimits(DEFAULT_LIMITS, config.rateLimitMultiplier), ...opts.limits },
     clock: opts.clock ?? systemClock,

@@ -13,6 +13,7 @@ export * from './content';
 export * from './csv';
 export * from './dealer';
 export * from './dealer-export';
+export * from './mail-preferences';
 export * from './messages';
 export * from './money';
 export * from './orders';

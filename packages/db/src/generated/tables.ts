@@ -270,6 +270,7 @@ export interface EmailOutbox {
   actionId: string | null;
   attachments: Generated<JsonColumn<EmailAttachment[]>>;
   attempts: Generated<number>;
+  category: string | null;
   createdAt: Generated<Timestamp>;
   dealerId: string | null;
   htmlBody: string | null;
@@ -277,12 +278,26 @@ export interface EmailOutbox {
   kind: string;
   lastError: string | null;
   nextAttemptAt: Generated<Timestamp>;
+  priority: Generated<number>;
   sentAt: Timestamp | null;
-  status: Generated<'pending' | 'sending' | 'sent' | 'logged' | 'failed' | 'superseded'>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'logged' | 'failed' | 'superseded' | 'bounced' | 'suppressed'>;
   subject: string;
   textBody: string;
   toAddress: string;
   tokenHash: string | null;
+}
+
+export interface EmailPreferences {
+  address: string;
+  category: string;
+  unsubscribedAt: Generated<Timestamp>;
+}
+
+export interface EmailSuppressions {
+  address: string;
+  createdAt: Generated<Timestamp>;
+  detail: string | null;
+  reason: 'hard_bounce' | 'complaint';
 }
 
 export interface FirstOrderDays {
@@ -421,6 +436,8 @@ export interface DB {
   dealerCounts: DealerCounts;
   dealers: Dealers;
   emailOutbox: EmailOutbox;
+  emailPreferences: EmailPreferences;
+  emailSuppressions: EmailSuppressions;
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
   landingVideos: LandingVideos;
