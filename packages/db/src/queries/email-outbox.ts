@@ -87,21 +87,27 @@ export const claimDueMailSql = (limit: number, staleBefore: Date) => sql<Claimed
     returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, token_hash, category, priority, created_at`;
 
 /**
- * Marks 'superseded' every waiting message (or only message `id`) whose one-time link was retired,
- * used or expired before it left, and scrubs its link (`linkPattern`, see `scrubbed`): it is never
- * sent. Resolves with how many.
+ * Marks 'superseded' every waiting message (or only those of `ids`, a claim's) whose one-time link
+ * was retired, used or expired before it left, and scrubs its link (`linkPattern`, see `scrubbed`):
+ * it is never sent. Resolves with their ids.
  */
-export async function supersedeDeadLinks(db: Executor, linkPattern: string, id?: string): Promise<number> {
-  const r = await sql`
+export async function supersedeDeadLinks(
+  db: Executor,
+  linkPattern: string,
+  ids?: readonly string[],
+): Promise<string[]> {
+  if (ids?.length === 0) return [];
+  const r = await sql<{ id: string }>`
     update email_outbox o set status = 'superseded', text_body = ${scrubbed('text_body', linkPattern)},
       html_body = ${scrubbed('html_body', linkPattern)}, sent_at = null
     where o.status in ('pending', 'sending') and o.token_hash is not null
-      ${id ? sql`and o.id = ${id}` : sql``}
+      ${ids ? sql`and o.id in (${sql.join(ids)})` : sql``}
       and not exists (
         select 1 from magic_link_tokens t
         where t.token = o.token_hash and t.used = false and t.expires_at > now()
-      )`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
+      )
+    returning o.id`.execute(db);
+  return r.rows.map((row) => row.id);
 }
 
 export interface NewMail extends MailContent {

@@ -33,6 +33,8 @@ export function smtpOptions(
     url,
     pool: true,
     maxConnections: o.maxConnections,
+    // A connection is kept for as many messages as the server takes (nodemailer's default reconnects every 100).
+    maxMessages: Number.POSITIVE_INFINITY,
     ...(o.ratePerSecond ? { rateDelta: 1_000, rateLimit: o.ratePerSecond } : {}),
     ...(o.dkim ? { dkim: { ...o.dkim, headerFieldNames: DKIM_HEADERS } } : {}),
   };
