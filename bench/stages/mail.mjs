@@ -130,10 +130,11 @@ export async function mailStage(ctx) {
       perSecond: Math.round((drained.length - 1) / ((lastAt - first) / 1000)),
       connections: smtp.connections(),
     };
+    // The last message's row is marked sent just after the server took it.
+    await sleep(1_000);
     const statuses = await fx.db.query(`select status, count(*)::int n from email_outbox group by status order by 1`);
     out.outbox = Object.fromEntries(statuses.rows.map((r) => [r.status, r.n]));
     out.finishedAt = new Date().toISOString();
-    await sleep(100);
     return out;
   } finally {
     await server?.stop().catch(() => {});

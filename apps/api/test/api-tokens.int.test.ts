@@ -34,6 +34,8 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const approve = (dealerId: string, token: string) =>
+  app.inject({ method: 'POST', url: `/api/admin/dealers/${dealerId}/approve`, headers: bearer(token), payload: {} });
 
 async function createToken(body: Record<string, unknown>, cookie = owner) {
   const res = await app.inject({ method: 'POST', url: '/api/admin/api-tokens', headers: { cookie }, payload: body });
@@ -61,14 +63,9 @@ describe('personal API tokens', () => {
     expect(trpc.statusCode).toBe(200);
     expect(trpc.json().result.data.username).toBe('token-owner');
 
-    const approve = await app.inject({
-      method: 'POST',
-      url: `/api/admin/dealers/${pending.id}/approve`,
-      headers: bearer(token),
-      payload: {},
-    });
-    expect(approve.statusCode).toBe(403);
-    expect(approve.json().message).toMatch(/read-only/);
+    const refused = await approve(pending.id, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/read-only/);
     const trpcApprove = await app.inject({
       method: 'POST',
       url: '/trpc/admin.approve',
@@ -87,23 +84,13 @@ describe('personal API tokens', () => {
   it('a read-write token approves, with the role of the owner who made it, and is audited', async () => {
     const pending = await createDealer(database.db, { status: 'pending' });
     const { token } = await newToken('read-write');
-    const approve = await app.inject({
-      method: 'POST',
-      url: `/api/admin/dealers/${pending.id}/approve`,
-      headers: bearer(token),
-      payload: {},
-    });
-    expect(approve.statusCode).toBe(200);
+    const approved = await approve(pending.id, token);
+    expect(approved.statusCode).toBe(200);
     // Its owner demoted to viewer: the token now acts as a viewer.
     await database.db.updateTable('admins').set({ role: 'viewer' }).where('username', '=', 'token-owner').execute();
     try {
       const other = await createDealer(database.db, { status: 'pending' });
-      const refused = await app.inject({
-        method: 'POST',
-        url: `/api/admin/dealers/${other.id}/approve`,
-        headers: bearer(token),
-        payload: {},
-      });
+      const refused = await approve(other.id, token);
       expect(refused.statusCode).toBe(403);
     } finally {
       await database.db.updateTable('admins').set({ role: 'owner' }).where('username', '=', 'token-owner').execute();
