@@ -1,5 +1,6 @@
 import type { AdminRole } from '@dn/db';
-import { ACCESS_DENIED, API_TOKEN_MESSAGES } from '@dn/schema';
+import { ACCESS_DENIED } from '@dn/schema';
+import { API_TOKEN_MESSAGES } from '@dn/schema/api-tokens';
 import type { User } from './context';
 import { AppError } from './lib/app-error';
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
-import { API_TOKEN_IN_TEXT, TOKEN_IN_TEXT } from '@dn/schema';
+import { TOKEN_IN_TEXT } from '@dn/schema';
+import { API_TOKEN_IN_TEXT } from '@dn/schema/api-tokens';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,

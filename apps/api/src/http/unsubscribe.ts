@@ -1,7 +1,8 @@
-import { UNSUBSCRIBE_MESSAGES as M } from '@dn/schema';
+import { UNSUBSCRIBE_MESSAGES as M } from '@dn/schema/mail-preferences';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { alreadyUnsubscribed, unsubscribe } from '../services/accounts/email-preferences';
 import { escapeHtml } from '../services/mail/render';
-import { alreadyUnsubscribed, readUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribe } from '../services/mail/unsubscribe';
+import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from '../services/mail/unsubscribe';
 import type { HttpRoute } from './route';
 
 /**

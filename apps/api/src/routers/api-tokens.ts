@@ -1,4 +1,4 @@
-import { apiTokenIdInput, createApiTokenInput } from '@dn/schema';
+import { apiTokenIdInput, createApiTokenInput } from '@dn/schema/api-tokens';
 import { createApiToken, listApiTokens, revokeApiToken } from '../services/accounts/api-tokens';
 import { ownerProcedure, rest, router, sessionOnly } from '../trpc/init';
 

@@ -7,7 +7,7 @@ import {
   shouldTouchApiToken,
   touchApiToken,
 } from '@dn/db/queries/api-tokens';
-import { API_TOKEN_MESSAGES, type createApiTokenInput } from '@dn/schema';
+import { API_TOKEN_MESSAGES, type createApiTokenInput } from '@dn/schema/api-tokens';
 import type { z } from 'zod';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';

@@ -1,8 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { DB, Kysely } from '@dn/db';
-import { isUnsubscribed, unsubscribeAddress } from '@dn/db/queries/email-preferences';
-import type { RequestMeta } from '../../context';
-import { audit } from '../audit/audit';
 
 /**
  * One-click unsubscribe (issue 40, RFC 8058; docs/decisions/0983-well-formed-mail.md). The link of a
@@ -36,28 +32,3 @@ export function readUnsubscribeToken(secret: string, token: unknown): { address:
 
 export const unsubscribeUrl = (publicUrl: string, secret: string, address: string, category: string) =>
   `${publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secret, address, category)}`;
-
-/** Whether the token's address already turned its category off. */
-export const alreadyUnsubscribed = (db: Kysely<DB>, t: { address: string; category: string }) =>
-  isUnsubscribed(db, t.address, t.category);
-
-/** Turns the token's category off for its address (idempotent), with an audit row the first time. */
-export async function unsubscribe(
-  deps: { db: Kysely<DB> },
-  meta: RequestMeta,
-  t: { address: string; category: string },
-): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await unsubscribeAddress(trx, t.address, t.category))) return;
-    await audit(
-      trx,
-      { meta },
-      {
-        eventType: 'email.unsubscribed',
-        category: 'email',
-        message: `An address turned off ${t.category} emails`,
-        details: { category: t.category },
-      },
-    );
-  });
-}

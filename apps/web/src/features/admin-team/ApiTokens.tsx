@@ -1,11 +1,11 @@
+import { DATE_FORMAT } from '@dn/schema';
 import {
   API_TOKEN_EXPIRIES,
   API_TOKEN_NAME_MAX,
   API_TOKEN_SCOPES,
   type ApiTokenScopeName,
-  DATE_FORMAT,
   API_TOKEN_MESSAGES as M,
-} from '@dn/schema';
+} from '@dn/schema/api-tokens';
 import { DataTable } from '@dn/ui';
 import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ const when = (d: Date | string | null) => (d ? dayjs(d).format(`${DATE_FORMAT} H
  * Personal API tokens (issue 40, decision 0980), in the Team section, loaded with it on demand:
  * create one (shown once), see every token's last use, revoke.
  */
-export default function ApiTokens() {
+export function ApiTokens() {
   const trpc = useTrpc();
   const list = useQuery(trpc.apiTokens.list.queryOptions());
   const [name, setName] = useState('');
