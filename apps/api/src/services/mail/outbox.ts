@@ -173,14 +173,15 @@ export class MailService implements Mailer {
       // waits for this batch only, then leads the next claim (decision 0982).
       const batch = await this.claim(Math.max(10, this.concurrency * 4));
       if (batch.length === 0) return handled;
-      // Not sent at all: to an address that hard-bounced, or of a category it turned off.
-      const blocked = new Set(
-        await suppressBlockedMail(
-          this.db,
-          batch.map((m) => m.id),
-          TOKEN_IN_TEXT,
-        ),
-      );
+      // Not sent at all: to an address that hard-bounced, or of a category it turned off; and the
+      // last look before they leave, once for the batch: a link retired or used since is not sent.
+      const ids = batch.map((m) => m.id);
+      const blocked = new Set(await suppressBlockedMail(this.db, ids, TOKEN_IN_TEXT));
+      const linked = batch.filter((m) => m.tokenHash && !blocked.has(m.id)).map((m) => m.id);
+      for (const id of await supersedeDeadLinks(this.db, TOKEN_IN_TEXT, linked)) {
+        blocked.add(id);
+        this.opts.log.info({ mailId: id }, 'email superseded: its link was retired before it left');
+      }
       // Without a mail server a message is only logged: the batch is marked in one statement.
       const logged: string[] = [];
       // At most one message per connection at a time; one recipient's are never in one claim twice.
