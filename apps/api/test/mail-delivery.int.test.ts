@@ -2,8 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { insertAdminAction } from '@dn/db/queries/admin-actions';
 import { insertActionMails, MAIL_PRIORITY } from '@dn/db/queries/email-outbox';
 import { dkimVerify } from 'mailauth';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail, type MailMessage, outboxRow } from '../src/services/mail/outbox';
+import { randomToken, sha256 } from '../src/lib/tokens';
+import { enqueueMail, type MailMessage, MailService, outboxRow } from '../src/services/mail/outbox';
 import { render } from '../src/services/mail/render';
 import { createDealer, createHarness, type Harness, uniqueEmail } from './helpers';
 import { startSmtp, type TestSmtp } from './smtp';
@@ -203,5 +205,52 @@ describe('mail that keeps up', () => {
     expect(order).toHaveLength(121);
     expect(order.indexOf('Your reset link')).toBeLessThan(5);
     expect(smtp.connections() - before).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the last look before a batch leaves', () => {
+  it('a link retired while the batch before it is sending is not sent', async () => {
+    const dealer = await createDealer(h.db, { email: uniqueEmail('late-link') });
+    const token = randomToken();
+    await h.db
+      .insertInto('magicLinkTokens')
+      .values({
+        token: sha256(token),
+        dealerId: dealer.id,
+        purpose: 'reset',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    let retired = false;
+    // While the first batch (20: 5 connections, 4 each) is being accepted, the link is used elsewhere.
+    const slow = await startSmtp({
+      beforeAccept: async () => {
+        if (retired) return;
+        retired = true;
+        await h.db.updateTable('magicLinkTokens').set({ used: true }).where('token', '=', sha256(token)).execute();
+      },
+    });
+    const mail = new MailService(h.db, {
+      smtpUrl: slow.url,
+      from: 'Test <t@test.local>',
+      log: pino({ level: 'silent' }),
+    });
+    try {
+      for (let i = 0; i < 20; i++) await queue(message(`first.${i}.${Date.now()}@example.com`, `First batch ${i}`));
+      await queue(
+        message(dealer.email, 'Late link', {
+          tokenHash: sha256(token),
+          text: `Reset: https://dealers.test/reset?token=${token}`,
+        }),
+      );
+      await mail.flush();
+      expect(retired).toBe(true);
+      expect(slow.received.filter((m) => m.subject.startsWith('First batch'))).toHaveLength(20);
+      expect(slow.received.some((m) => m.subject === 'Late link')).toBe(false);
+      expect(await statusOf('Late link')).toBe('superseded');
+    } finally {
+      await mail.stop();
+      await slow.close();
+    }
   });
 });

@@ -19,6 +19,8 @@ export interface ReceivedMail {
 export interface SmtpOptions {
   /** Recipients refused at RCPT TO with this server's 550 (a hard bounce). */
   refuse?: ReadonlySet<string>;
+  /** Runs before a message is accepted (the sender waits for it): a test's step between two sends. */
+  beforeAccept?: (to: string[]) => Promise<void>;
 }
 
 /** A real SMTP server that keeps what it receives, for email tests. */
@@ -68,8 +70,9 @@ export async function startSmtp(opts: SmtpOptions = {}) {
             ),
           });
           for (const w of waiters.splice(0)) w();
-          callback();
+          return opts.beforeAccept?.(received.at(-1)?.to ?? []);
         })
+        .then(() => callback())
         .catch(callback);
     },
   });
