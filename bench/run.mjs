@@ -5,9 +5,10 @@
 //   curve    p95, req/s and the export at several data sizes, with curve.svg (stages/curve.mjs)
 //   partner  webhook orders/s, the recruiter dashboard and the Commissions tab at scale (stages/partner.mjs)
 //   admin    bulk approval under polls, the Activity tab and the typeahead at scale (stages/admin.mjs)
+//   mail     the outbox to a local SMTP server: emails/s, a reset link while 10,000 drain (stages/mail.mjs)
 // Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
 // --only keeps the other stages' figures from the results already there.
-// Options: --only=main,logging,peers,curve,partner,admin --sizes=10000,100000,1000000 --peers-dealers=100000
+// Options: --only=main,logging,peers,curve,partner,admin,mail --mail-scale=50000 --sizes=10000,100000,1000000 --peers-dealers=100000
 //   --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
 //   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
@@ -30,13 +31,14 @@ import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
 import { adminStage } from './stages/admin.mjs';
 import { curveStage, writeCurveSvg } from './stages/curve.mjs';
 import { loggingStage } from './stages/logging.mjs';
+import { mailStage } from './stages/mail.mjs';
 import { partnerStage } from './stages/partner.mjs';
 import { peersStage } from './stages/peers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin'];
+export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail'];
 /** The stages whose results are one field of results.json each (a partial run keeps the others'). */
 const FIELD_STAGES = STAGES.filter((s) => s !== 'main');
 
@@ -88,6 +90,7 @@ async function main() {
     peersDealers: num(a['peers-dealers'], 100_000),
     scale: num(a.scale, 100_000),
     bulk: num(a.bulk, 10_000),
+    mailScale: num(a['mail-scale'], 50_000),
     pollSeconds: num(a['poll-seconds'], 30),
     rounds: num(a.rounds, 3),
     duration: num(a.duration, 10),
@@ -169,6 +172,9 @@ async function main() {
     });
     await stage('admin', async () => {
       results.admin = await adminStage(ctx);
+    });
+    await stage('mail', async () => {
+      results.mail = await mailStage(ctx);
     });
   } finally {
     await ctx.admin.end();

@@ -107,7 +107,11 @@ export async function appFixture(ctx, { dealers, tag, referrals = 0, partner = f
  * An app server on the fixture's database, pinned with the other servers. `logLevel: null` leaves
  * LOG_LEVEL unset: the production default (info, one line per request). Its output goes to a file.
  */
-export async function startApp(ctx, fx, { logLevel = null, nodeArgs = [], port = freePort(), name = 'app' } = {}) {
+export async function startApp(
+  ctx,
+  fx,
+  { logLevel = null, nodeArgs = [], port = freePort(), name = 'app', env: extraEnv = {} } = {},
+) {
   const logFile = join(ctx.logDir, `${fx.dbName}-${name}-${port}.log`);
   const env = {
     NODE_ENV: 'production',
@@ -123,6 +127,8 @@ export async function startApp(ctx, fx, { logLevel = null, nodeArgs = [], port =
     TRUST_PROXY: '127.0.0.1',
   };
   if (logLevel) env.LOG_LEVEL = logLevel;
+  // A stage's own settings (the mail stage's SMTP_URL).
+  Object.assign(env, extraEnv);
   const base = `http://127.0.0.1:${port}`;
   const server = await startNode({
     name,

@@ -3,6 +3,7 @@
 import { adminTargets } from '../stages/admin.mjs';
 import { CURVE, curveTargets } from '../stages/curve.mjs';
 import { loggingTargets } from '../stages/logging.mjs';
+import { mailTargets } from '../stages/mail.mjs';
 import { partnerTargets } from '../stages/partner.mjs';
 import { POLLS, peersTargets } from '../stages/peers.mjs';
 import { f0, mb, minute, ms, pipe, x2 } from './format.mjs';
@@ -17,6 +18,7 @@ export function stageTargets(r) {
     ...tag('curve', curveTargets(r.curve)),
     ...tag('partner', partnerTargets(r.partner)),
     ...tag('admin', adminTargets(r.admin)),
+    ...tag('mail', mailTargets(r.mail)),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { AdminRole } from '@dn/db';
 import { ACCESS_DENIED } from '@dn/schema';
+import { API_TOKEN_MESSAGES } from '@dn/schema/api-tokens';
 import type { User } from './context';
 import { AppError } from './lib/app-error';
 
@@ -26,4 +27,16 @@ export function assertAccess(user: User | null, access: Access, role: AdminRole 
   if (access === 'admin' && (user.role !== 'admin' || !roleAllows(user.adminRole, role))) {
     throw new AppError('FORBIDDEN', ACCESS_DENIED);
   }
+}
+
+/**
+ * What a personal API token may not do (decision 0980), or null: a read token makes no change
+ * (`writes`: a mutation, or an HTTP method other than GET), and no token signs in, sets a password,
+ * manages sessions or tokens (`sessionOnly`: the procedure's `.meta(sessionOnly)`).
+ */
+export function tokenRefusal(user: User | null, writes: boolean, sessionOnly: boolean): AppError | null {
+  if (!user?.token) return null;
+  if (sessionOnly) return new AppError('FORBIDDEN', API_TOKEN_MESSAGES.notForThis);
+  if (writes && user.token.scope !== 'read-write') return new AppError('FORBIDDEN', API_TOKEN_MESSAGES.readOnly);
+  return null;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@dn/db';
 import { TOKEN_IN_TEXT } from '@dn/schema';
+import { API_TOKEN_IN_TEXT } from '@dn/schema/api-tokens';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -24,6 +25,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/accounts/rate-limit';
 import { MailService } from './services/mail/outbox';
+import { unsubscribeUrl } from './services/mail/unsubscribe';
 
 export interface BuildOptions {
   config: Config;
@@ -53,8 +55,11 @@ export const BODY_LIMIT = 128 * 1024;
 
 /** Query parameters whose values are secrets (one-time links, codes, passwords): never logged. */
 const SECRET_PARAM = /token|code|pass|secret|key|sig|auth/i;
-/** A one-time token (43 base64url characters) standing alone in a path or a decoded value. */
-const TOKEN_RUN = new RegExp(TOKEN_IN_TEXT, 'g');
+/**
+ * A one-time token (43 base64url characters) standing alone in a path or a decoded value, or a
+ * personal API token pasted into a URL (decision 0980).
+ */
+const TOKEN_RUN = new RegExp(`${TOKEN_IN_TEXT}|${API_TOKEN_IN_TEXT}`, 'g');
 const hasToken = (text: string) => text.search(TOKEN_RUN) !== -1;
 
 const decoded = (raw: string) => {
@@ -161,6 +166,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       replyTo: config.replyTo,
       log: app.log,
       logBodies: config.nodeEnv !== 'production',
+      maxConnections: config.smtpMaxConnections,
+      ratePerSecond: config.smtpRatePerSecond,
+      dkim: config.dkim,
+      unsubscribeUrl: (address, category) => unsubscribeUrl(config.publicUrl, config.sessionSecret, address, category),
     }),
     limits: { ...scaledLimits(DEFAULT_LIMITS, config.rateLimitMultiplier), ...opts.limits },
     clock: opts.clock ?? systemClock,

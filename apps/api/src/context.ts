@@ -35,6 +35,11 @@ export interface User {
    * requests. Absent when the user was not read with the session (just signed in).
    */
   adminVersions?: { dealers: string; calls: string };
+  /**
+   * Set when the request is authenticated by a personal API token (issue 40, decision 0980), not a
+   * session: its id and scope. The procedures' first middleware limits what it may call (access.ts).
+   */
+  token?: { id: string; scope: 'read' | 'read-write' };
 }
 
 export interface RequestMeta {

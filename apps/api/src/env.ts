@@ -82,6 +82,26 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   ALLOW_TEST_CLOCK: z.enum(['0', '1']).optional(),
+  /** Outgoing mail (issue 40): pooled SMTP connections, at most this many open at once. */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /** The mail provider's rate: at most this many messages a second (unset: as fast as the pool sends). */
+  SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** DKIM signing (issue 40): all three or none; the key as PEM (\n escapes allowed). */
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.replace(/\\n/g, '\n').trim() || undefined)
+    .refine((v) => v === undefined || /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v), 'must be a PEM private key'),
+  DKIM_DOMAIN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), 'must be a domain name'),
+  DKIM_SELECTOR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || /^[a-z0-9._-]+$/i.test(v), 'must be a DNS label'),
 });
 
 export interface Config {
@@ -114,6 +134,12 @@ export interface Config {
   schedulerIntervalSec?: number | undefined;
   /** The test clock's offset file (TEST_CLOCK_FILE, lib/clock.ts FileClock); undefined: the system clock. */
   testClockFile?: string | undefined;
+  /** Pooled SMTP connections (SMTP_MAX_CONNECTIONS); undefined: 5. */
+  smtpMaxConnections?: number | undefined;
+  /** Messages a second at most (SMTP_RATE_PER_SECOND); undefined: no limit. */
+  smtpRatePerSecond?: number | undefined;
+  /** DKIM signing of every message (DKIM_*), or undefined. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  const dkimSet = [e.DKIM_PRIVATE_KEY, e.DKIM_DOMAIN, e.DKIM_SELECTOR].filter((v) => v !== undefined).length;
+  if (dkimSet !== 0 && dkimSet !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DKIM_PRIVATE_KEY, DKIM_DOMAIN and DKIM_SELECTOR must be set together',
+    );
   }
   if (e.NODE_ENV === 'production') {
     const placeholders = [
@@ -181,6 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     undoWindowSec: e.UNDO_WINDOW_SECONDS,
     schedulerIntervalSec: e.SCHEDULER_INTERVAL_SECONDS,
     testClockFile: e.TEST_CLOCK_FILE,
+    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
+    smtpRatePerSecond: e.SMTP_RATE_PER_SECOND,
+    dkim:
+      e.DKIM_PRIVATE_KEY && e.DKIM_DOMAIN && e.DKIM_SELECTOR
+        ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
+        : undefined,
   };
 }
 

@@ -94,6 +94,7 @@ export async function appLoggingTo(
   database: TestDatabase,
   lines: string[],
   config: Partial<Config> = {},
+  clock?: Clock,
 ): Promise<TestApp> {
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -106,6 +107,7 @@ export async function appLoggingTo(
     database,
     limits: GENEROUS_LIMITS,
     logger: { stream },
+    ...(clock ? { clock } : {}),
   });
   await app.ready();
   return app;

@@ -41,7 +41,7 @@ describe('declared access', () => {
       return why ? [why] : [];
     });
     expect(refused).toEqual([]);
-    // The hand-written /api routes: the CSV downloads and the webhook.
+    // The hand-written /api routes: the CSV downloads, the webhook, and one-click unsubscribe (page and RFC 8058 POST).
     expect(handWrittenRoutes.map((r) => `${r.method} ${r.url} ${r.access} ${r.role ?? ''}`.trim())).toEqual([
       'GET /api/admin/dealers/export admin reviewer',
       'POST /api/integrations/orders public',
@@ -49,6 +49,8 @@ describe('declared access', () => {
       'GET /api/admin/activity/export admin reviewer',
       'GET /api/dealer/agreement/pdf dealer',
       'GET /api/admin/dealers/:id/agreement/pdf admin reviewer',
+      'GET /api/email/unsubscribe public',
+      'POST /api/email/unsubscribe public',
     ]);
   });
 

@@ -10,19 +10,46 @@ export interface ReceivedMail {
   text: string;
   html: string;
   attachments: { filename?: string; contentType: string; content: string }[];
+  /** The message as it arrived, headers and all (for a DKIM check). */
+  raw: string;
+  /** Its headers, by lower-cased name (the last of each). */
+  headers: Record<string, string>;
+}
+
+export interface SmtpOptions {
+  /** Recipients refused at RCPT TO with this server's 550 (a hard bounce). */
+  refuse?: ReadonlySet<string>;
+  /** Runs before a message is accepted (the sender waits for it): a test's step between two sends. */
+  beforeAccept?: (to: string[]) => Promise<void>;
 }
 
 /** A real SMTP server that keeps what it receives, for email tests. */
-export async function startSmtp() {
+export async function startSmtp(opts: SmtpOptions = {}) {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (!opts.refuse?.has(address.address.toLowerCase())) return callback();
+      const err = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
+      callback(err);
+    },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m: ParsedMail) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw, m: await simpleParser(raw) }))
+        .then(({ raw, m }: { raw: Buffer; m: ParsedMail }) => {
           const to = (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) =>
             a.value.map((v) => v.address ?? ''),
           );
@@ -37,10 +64,15 @@ export async function startSmtp() {
               contentType: a.contentType,
               content: a.content.toString('utf8'),
             })),
+            raw: raw.toString('utf8'),
+            headers: Object.fromEntries(
+              m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+            ),
           });
           for (const w of waiters.splice(0)) w();
-          callback();
+          return opts.beforeAccept?.(received.at(-1)?.to ?? []);
         })
+        .then(() => callback())
         .catch(callback);
     },
   });
@@ -49,6 +81,8 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** How many connections the server has accepted (pooled senders reuse theirs). */
+    connections: () => connections,
     /** Resolves with the first message to `to` matching `subject`, waiting up to `ms`. */
     async waitFor(to: string, subject?: RegExp, ms = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + ms;

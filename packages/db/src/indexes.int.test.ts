@@ -121,7 +121,7 @@ describe(`indexes on ${process.env.TEST_DB}`, () => {
       );
       return JSON.stringify(r.rows[0]?.['QUERY PLAN']);
     });
-    expect(plan).toContain('"Index Name":"email_outbox_queue_idx"');
+    expect(plan).toContain('"Index Name":"email_outbox_queue_priority_idx"');
     expect(plan).not.toMatch(SORT_NODE);
   });
 });

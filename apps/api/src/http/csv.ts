@@ -20,6 +20,8 @@ export function csvDownload<Q extends z.ZodType = z.ZodUndefined, P extends z.Zo
   url: string;
   role: AdminRole;
   summary: string;
+  /** Its OpenAPI operationId (http/route.ts). */
+  operationId: string;
   input?: Q;
   params?: P;
   file(ctx: Context & { user: User }, query: z.output<Q>, params: z.output<P>): Promise<CsvFile>;
@@ -30,6 +32,7 @@ export function csvDownload<Q extends z.ZodType = z.ZodUndefined, P extends z.Zo
     access: 'admin',
     role: spec.role,
     summary: spec.summary,
+    operationId: spec.operationId,
     ...(spec.input ? { input: spec.input } : {}),
     responds: 'text/csv attachment',
     async handle({ req, reply, context }) {

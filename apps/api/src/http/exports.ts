@@ -11,6 +11,7 @@ import { csvDownload } from './csv';
  */
 export const dealerExportRoute = csvDownload({
   url: '/api/admin/dealers/export',
+  operationId: 'admin.exportDealers',
   role: 'reviewer',
   summary:
     'Streams the dealers as CSV (dealers-export-yyyy-mm-dd.csv): the list filter (q, tier, status, sort, dir) and columns (comma-separated keys)',
@@ -21,6 +22,7 @@ export const dealerExportRoute = csvDownload({
 /** A payout batch: payouts are the owner's (decision 0610). */
 export const payoutExportRoute = csvDownload({
   url: '/api/admin/payouts/:id/export',
+  operationId: 'commissions.exportPayout',
   role: 'owner',
   summary: 'A payout batch as CSV: recruiter, recruiter id, email, amount, commission count, batch id',
   params: payoutId,
@@ -30,6 +32,7 @@ export const payoutExportRoute = csvDownload({
 /** The Activity tab's filters: IPs and user agents are personal data, not for a viewer (decision 0610). */
 export const activityExportRoute = csvDownload({
   url: '/api/admin/activity/export',
+  operationId: 'activity.export',
   role: 'reviewer',
   summary: 'The audit trail as CSV, with the Activity filters (actor, eventType, dealerId, from, to)',
   input: activityExportQuery,

@@ -16,7 +16,7 @@ import { webRoutes } from './web';
  * access and http/serve.ts enforces it.
  */
 export async function httpPlugin(app: FastifyInstance, opts: { deps: Deps; database: Database }) {
-  const openapi = openApiDocument(restRoutes, APP_VERSION);
+  const openapi = openApiDocument(restRoutes, APP_VERSION, opts.deps.config.publicUrl);
   await app.register(serveRoutes, { deps: opts.deps, routes: siteRoutes(opts.database, openapi) });
   await app.register(trpcPlugin, {
     deps: opts.deps,

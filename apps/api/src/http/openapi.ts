@@ -10,7 +10,7 @@ type Header = NonNullable<HttpRoute['headers']>[number];
 const headerParam = (h: Header) => ({ ...h, in: 'header', required: true, schema: string });
 
 /** The OpenAPI document of the REST table, from the same zod schemas the procedures parse with. */
-export function openApiDocument(routes: readonly HttpRoute[], version: string) {
+export function openApiDocument(routes: readonly HttpRoute[], version: string, publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -18,6 +18,7 @@ export function openApiDocument(routes: readonly HttpRoute[], version: string) {
     const schema =
       r.input && (z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
     const op: Record<string, unknown> = {
+      operationId: r.operationId ?? operationIdOf(r),
       summary: r.summary,
       tags: [r.access],
       ...(r.access === 'public' ? { security: [] } : {}),
@@ -46,8 +47,14 @@ export function openApiDocument(routes: readonly HttpRoute[], version: string) {
   return {
     openapi: '3.1.0',
     info: { title: 'Dealer Network REST API', version },
+    // Where the paths are served: the site's public origin (PUBLIC_URL), as every link is built.
+    servers: [{ url: new URL(publicUrl).origin }],
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dn.sid' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'dn.sid' },
+        // A personal API token (decision 0980): an owner's, limited by its scope.
+        apiToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (dnp_...) made by an owner' },
+      },
       schemas: {
         Error: { type: 'object', properties: errorProps, required: ['message'] },
       },
@@ -56,7 +63,16 @@ export function openApiDocument(routes: readonly HttpRoute[], version: string) {
         Error: { description: 'Error', ...error },
       },
     },
-    security: [{ session: [] }],
+    security: [{ session: [] }, { apiToken: [] }],
     paths,
   };
+}
+
+/** A route without a declared operationId (none in the table; a test checks): its method and path, stable. */
+function operationIdOf(r: HttpRoute): string {
+  const words = r.url
+    .replace(/^\/api\//, '')
+    .split(/[/:-]+/)
+    .filter(Boolean);
+  return [r.method.toLowerCase(), ...words].join('.');
 }

@@ -53,6 +53,7 @@ export function verifiedOrderEvent(
 export const orderWebhookRoute: HttpRoute = {
   method: 'POST',
   url: '/api/integrations/orders',
+  operationId: 'integrations.orderWebhook',
   access: 'public',
   summary:
     'Signed orders webhook (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature; secret ORDERS_WEBHOOK_SECRET). Idempotent on orderId; a later event changes the status. See docs/integrations.md',

@@ -22,6 +22,7 @@ export const procedureRoutes: HttpRoute[] = Object.entries(
     method,
     url: meta.rest.path.replace(/\{(\w+)\}/g, ':$1'),
     summary,
+    operationId: path,
     input: procedure._def.inputs[0] as z.ZodType | undefined,
     async handle({ req, reply, context }: RouteCall<Access>) {
       const ctx = await context();

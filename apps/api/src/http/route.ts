@@ -34,6 +34,11 @@ interface Declared<A extends Access> {
   access: A;
   /** What it does: the OpenAPI summary of an /api route, and a reader's note on every other. */
   summary: string;
+  /**
+   * The OpenAPI operationId of an /api route: a generated route's is its procedure's path
+   * (`admin.approve`), a hand-written one's a stable name in the same style, never derived from its URL.
+   */
+  operationId?: string;
   /** The input schema, for the OpenAPI document (a GET's query parameters, another method's body). */
   input?: z.ZodType;
   /** A success that is not JSON, for the OpenAPI document. */

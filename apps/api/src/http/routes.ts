@@ -3,6 +3,7 @@ import { activityExportRoute, dealerExportRoute, payoutExportRoute } from './exp
 import { orderWebhookRoute } from './order-webhook';
 import { procedureRoutes } from './procedures';
 import type { HttpRoute } from './route';
+import { unsubscribePageRoute, unsubscribeRoute } from './unsubscribe';
 
 export type { Access, HttpRoute } from './route';
 
@@ -17,6 +18,8 @@ export const handWrittenRoutes: HttpRoute[] = [
   activityExportRoute,
   ownAgreementPdfRoute,
   dealerAgreementPdfRoute,
+  unsubscribePageRoute,
+  unsubscribeRoute,
 ];
 
 /** The documented /api table: OpenAPI (http/openapi.ts) and the security suite read it. */

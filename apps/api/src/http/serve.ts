@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Access, type AdminRole, assertAccess } from '../access';
+import { type Access, type AdminRole, assertAccess, tokenRefusal } from '../access';
 import type { Context, Deps } from '../context';
 import { createRequestContext } from '../plugins/auth';
 import type { HttpRoute, RouteCall } from './route';
@@ -55,7 +55,13 @@ async function serve(route: HttpRoute, deps: Deps, req: FastifyRequest, reply: F
     pending ??= createRequestContext(deps, req, reply);
     return pending;
   };
-  if (route.access !== 'public') assertAccess((await context()).user, route.access, route.role);
+  if (route.access !== 'public') {
+    const { user } = await context();
+    assertAccess(user, route.access, route.role);
+    // A read-only API token makes no change through a hand-written route either (decision 0980).
+    const refused = tokenRefusal(user, route.method !== 'GET', false);
+    if (refused) throw refused;
+  }
   // The check above is what gives a route that is not public a context with its user.
   const call = { deps, req, reply, context } as RouteCall<Access>;
   const result = await (route.handle as (call: RouteCall<Access>) => unknown)(call);

@@ -10,6 +10,7 @@ import {
 } from '../context';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, deviceOf, readDevice, signDevice } from '../lib/device-cookie';
 import { sha256 } from '../lib/tokens';
+import { bearerToken, userOfApiToken } from '../services/accounts/api-tokens';
 import { loadSessionUser } from '../services/accounts/users';
 import { SESSION_COOKIE, SESSION_RENEW_MS, sessionExpiry } from './session';
 
@@ -32,6 +33,10 @@ export const authPlugin = fp(
       let cached = userCache.get(this);
       if (!cached) {
         cached = (async () => {
+          // A personal API token (decision 0980) stands alone: a request bearing one is that token's,
+          // whatever cookie it also carries, and an unknown, revoked or expired one is nobody.
+          const bearer = bearerToken(this.headers.authorization);
+          if (bearer !== null) return userOfApiToken(opts.deps, bearer);
           const sess = this.session;
           const userId = sess?.get('userId');
           if (!userId) return null;

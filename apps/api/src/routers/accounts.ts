@@ -3,7 +3,7 @@ import { businessSettings, updateBusinessSettings } from '../services/accounts/b
 import { requestPasswordReset, setupPasswordWithToken } from '../services/accounts/passwords';
 import { adminLogin, currentUser, dealerLogin, logout } from '../services/accounts/sign-in';
 import { assertTokenUsable } from '../services/accounts/tokens';
-import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
+import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router, sessionOnly } from '../trpc/init';
 
 /** Accounts: sign-in and out, who is signed in, and a dealer's password by emailed link. */
 
@@ -15,11 +15,13 @@ export const authRouter = router({
     .meta(rest('GET', '/api/auth/user', 'The signed-in user (401 when signed out)'))
     .query(({ ctx }) => currentUser(ctx)),
   dealerLogin: publicProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(rest('POST', '/api/dealer/login', 'Dealer sign-in (username is the email)'))
     .input(login)
     .mutation(({ ctx, input }) => dealerLogin(ctx, input)),
   adminLogin: publicProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(rest('POST', '/api/admin/login', 'Admin sign-in'))
     .input(login)
@@ -29,6 +31,7 @@ export const authRouter = router({
     .meta(rest('GET', '/api/auth/ended', "Why this browser's session was ended elsewhere (a password change), or null"))
     .query(({ ctx }) => ({ reason: ctx.user ? null : (ctx.session.endedBy?.() ?? null) })),
   logout: publicProcedure
+    .meta(sessionOnly)
     .meta(rest('POST', '/api/auth/logout', 'Signs out: destroys the session and clears its cookie'))
     .mutation(({ ctx }) => logout(ctx)),
 });
@@ -36,6 +39,7 @@ export const authRouter = router({
 /** Part of `account.*`: a dealer's password from an emailed link. */
 export const accountsAccount = router({
   setupPassword: publicProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(rest('POST', '/api/dealer/setup-password', 'Sets the password from an emailed link and signs the dealer in'))
     .input(setupPassword)
@@ -51,6 +55,7 @@ export const accountsAccount = router({
     .input(linkTokenInput)
     .mutation(({ ctx, input }) => assertTokenUsable(ctx.db, input.token)),
   resetPassword: publicProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(
       rest(

@@ -30,7 +30,16 @@ import { sendDealerPasswordReset } from '../services/dealers/password-reset';
 import { linkDealerReferral } from '../services/dealers/referral';
 import { setDealerStatus, upgradeDealerTier } from '../services/dealers/status';
 import { getDealerTimeline } from '../services/dealers/timeline';
-import { adminProcedure, alone, dealerProcedure, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
+import {
+  adminProcedure,
+  alone,
+  dealerProcedure,
+  ownerProcedure,
+  rest,
+  reviewerProcedure,
+  router,
+  sessionOnly,
+} from '../trpc/init';
 
 /**
  * Dealers: the admin's table, metrics, timeline, status, tier and referral, the CSV column choice
@@ -129,6 +138,7 @@ export const dealersAdmin = router({
     .input(upgradeDealerTierInput)
     .mutation(({ ctx, input }) => upgradeDealerTier(ctx, input.id, input.tier)),
   resetPassword: reviewerProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(rest('POST', '/api/admin/dealers/{id}/reset-password', 'Emails the dealer a password reset link'))
     .input(dealerId)
@@ -164,6 +174,7 @@ export const dealersAccount = router({
     .input(dealerProfileInput)
     .mutation(({ ctx, input }) => updateOwnProfile(ctx, input)),
   changePassword: dealerProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(
       rest(
@@ -175,9 +186,11 @@ export const dealersAccount = router({
     .input(changeOwnPasswordInput)
     .mutation(({ ctx, input }) => changeDealerPassword(ctx, input)),
   sessions: dealerProcedure
+    .meta(sessionOnly)
     .meta(rest('GET', '/api/dealer/sessions', "The signed-in dealer's live sessions (device, last seen)"))
     .query(({ ctx }) => listDealerSessions(ctx)),
   devices: dealerProcedure
+    .meta(sessionOnly)
     .meta(rest('GET', '/api/dealer/devices', "The browsers remembered for the signed-in dealer's sign-ins"))
     .query(({ ctx }) => listDealerDevices(ctx)),
   signOutEverywhere: dealerProcedure

@@ -2,6 +2,7 @@ import { createCallerFactory, mergeRouters, router } from '../trpc/init';
 import { accountsAccount, authRouter, settingsRouter } from './accounts';
 import { activityRouter } from './activity';
 import { affiliateAccount, affiliateAdmin, affiliateSite } from './affiliate';
+import { apiTokensRouter } from './api-tokens';
 import { applicationsSite, statusLinksRouter } from './applications';
 import { callsAdmin, callsSite } from './calls';
 import { commissionsRouter } from './commissions';
@@ -33,6 +34,7 @@ export const appRouter = router({
   scheduler: schedulerRouter,
   settings: settingsRouter,
   onboarding: onboardingRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

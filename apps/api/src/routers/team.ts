@@ -18,7 +18,7 @@ import {
   removeAdmin,
   revokeInvitation,
 } from '../services/team/team';
-import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router } from '../trpc/init';
+import { adminProcedure, alone, ownerProcedure, publicProcedure, rest, router, sessionOnly } from '../trpc/init';
 
 /** The admin team and each admin's own account (issue 14, docs/decisions/0610-admin-roles.md). */
 export const teamRouter = router({
@@ -76,11 +76,13 @@ export const teamRouter = router({
     .input(linkTokenInput)
     .mutation(({ ctx, input }) => invitationByLink(ctx, input.token)),
   acceptInvite: publicProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(rest('POST', '/api/auth/accept-invite', 'Accepts an admin invitation: sets name and password, then signs in'))
     .input(acceptInviteInput)
     .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
   changePassword: adminProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(
       rest(
@@ -92,12 +94,15 @@ export const teamRouter = router({
     .input(changeOwnPasswordInput)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
   sessions: adminProcedure
+    .meta(sessionOnly)
     .meta({ ...rest('GET', '/api/admin/me/sessions', 'Your own live sessions'), yours: true })
     .query(({ ctx }) => listOwnSessions(ctx)),
   devices: adminProcedure
+    .meta(sessionOnly)
     .meta(rest('GET', '/api/admin/me/devices', 'The browsers remembered for your sign-ins'))
     .query(({ ctx }) => listOwnDevices(ctx)),
   endSession: adminProcedure
+    .meta(sessionOnly)
     .meta(rest('DELETE', '/api/admin/me/sessions/{ref}', 'Ends one of your own sessions'))
     .input(sessionRefInput)
     .mutation(({ ctx, input }) => endOwnSession(ctx, input.ref)),

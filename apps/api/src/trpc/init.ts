@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { type Access, type AdminRole, assertAccess } from '../access';
+import { type Access, type AdminRole, assertAccess, tokenRefusal } from '../access';
 import type { Context, User } from '../context';
 import { AppError, INTERNAL_MESSAGE, TRPC_CODE, toAppError } from '../lib/app-error';
 import { withoutPersonalData } from '../lib/personal-data';
@@ -56,10 +56,17 @@ export interface Meta {
    * answer reaches a viewer without personal data (lib/personal-data.ts; issue 35).
    */
   yours?: boolean;
+  /**
+   * Signs in or out, sets a password, manages sessions or API tokens: never called with a personal
+   * API token, only with a session (decision 0980). Set with `.meta(sessionOnly)`.
+   */
+  sessionOnly?: boolean;
 }
 
 /** `.meta(alone)`: the procedure hashes a password or sends an email, so it is never batched. */
 export const alone = { alone: true } as const;
+/** `.meta(sessionOnly)`: refused to a personal API token (decision 0980). */
+export const sessionOnly = { sessionOnly: true } as const;
 
 const t = initTRPC
   .context<Context>()
@@ -85,7 +92,12 @@ const t = initTRPC
   });
 
 /** Every failure leaves a procedure as a TRPCError whose cause is the AppError (lib/app-error.ts). */
-const mapErrors = t.middleware(async ({ next }) => {
+const mapErrors = t.middleware(async ({ ctx, type, meta, next }) => {
+  // A personal API token's limits (decision 0980); a session's request pays for one property read.
+  if (ctx.user?.token) {
+    const refused = tokenRefusal(ctx.user, type !== 'query', meta?.sessionOnly === true);
+    if (refused) throw new TRPCError({ code: TRPC_CODE[refused.code], message: refused.message, cause: refused });
+  }
   const result = await next();
   if (!result.ok) {
     const app = toAppError(result.error.cause);

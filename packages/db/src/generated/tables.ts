@@ -129,6 +129,18 @@ export interface AgreementVersions {
   version: number;
 }
 
+export interface ApiTokens {
+  adminId: string;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  lastUsedAt: Timestamp | null;
+  name: string;
+  revokedAt: Timestamp | null;
+  scope: 'read' | 'read-write';
+  tokenHash: string;
+}
+
 export interface ApplicationStatusLinks {
   createdAt: Generated<Timestamp>;
   dealerId: string;
@@ -316,6 +328,7 @@ export interface EmailOutbox {
   actionId: string | null;
   attachments: Generated<JsonColumn<EmailAttachment[]>>;
   attempts: Generated<number>;
+  category: string | null;
   createdAt: Generated<Timestamp>;
   dealerId: string | null;
   htmlBody: string | null;
@@ -323,12 +336,26 @@ export interface EmailOutbox {
   kind: string;
   lastError: string | null;
   nextAttemptAt: Generated<Timestamp>;
+  priority: Generated<number>;
   sentAt: Timestamp | null;
-  status: Generated<'pending' | 'sending' | 'sent' | 'logged' | 'failed' | 'superseded'>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'logged' | 'failed' | 'superseded' | 'bounced' | 'suppressed'>;
   subject: string;
   textBody: string;
   toAddress: string;
   tokenHash: string | null;
+}
+
+export interface EmailPreferences {
+  address: string;
+  category: string;
+  unsubscribedAt: Generated<Timestamp>;
+}
+
+export interface EmailSuppressions {
+  address: string;
+  createdAt: Generated<Timestamp>;
+  detail: string | null;
+  reason: 'hard_bounce' | 'complaint';
 }
 
 export interface FirstOrderDays {
@@ -505,6 +532,7 @@ export interface DB {
   affiliateLinks: AffiliateLinks;
   agreementSignatures: AgreementSignatures;
   agreementVersions: AgreementVersions;
+  apiTokens: ApiTokens;
   applicationStatusLinks: ApplicationStatusLinks;
   appSettings: AppSettings;
   auditLogs: AuditLogs;
@@ -519,6 +547,8 @@ export interface DB {
   dealerCounts: DealerCounts;
   dealers: Dealers;
   emailOutbox: EmailOutbox;
+  emailPreferences: EmailPreferences;
+  emailSuppressions: EmailSuppressions;
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
   inventoryPayments: InventoryPayments;

@@ -16,7 +16,15 @@ export interface ClaimedMail extends MailContent {
   id: string;
   attempts: number;
   tokenHash: string | null;
+  /** null: transactional; otherwise a kind of mail the recipient can turn off (migration 2610). */
+  category: string | null;
+  /** MAIL_PRIORITY; with createdAt, the order the sender delivers a claim in (RETURNING keeps none). */
+  priority: number;
+  createdAt: Date;
 }
+
+/** The queue's two classes (migration 2610): transactional mail leaves before bulk mail. */
+export const MAIL_PRIORITY = { transactional: 0, bulk: 1 } as const;
 
 /**
  * What a finished email's bodies lose, so no live secret rests in the table once it has left:
@@ -33,11 +41,13 @@ const scrubbed = (column: 'text_body' | 'html_body', linkPattern: string) =>
  *
  * One recipient's emails leave in the order they were queued (issue 12): a message is claimed
  * only when no older message to the same address is being sent or still waits its first try or
- * is due (so at most one per address per claim, and the sender delivers a claim in order). An
- * older message backing off after a failed attempt does not hold the newer ones back.
+ * is due (so at most one per address and priority per claim, and the sender delivers a claim in
+ * order). An older message backing off after a failed attempt does not hold the newer ones back,
+ * nor does an older bulk message hold back a transactional one (a reset link passes a digest).
  *
- * The candidates are walked oldest first on `email_outbox_queue_idx` (migration 0990), which holds
- * the waiting messages in that order: a claim reads from the oldest until it has `limit` due ones,
+ * Transactional mail first (issue 40): the candidates are walked by priority, then oldest first, on
+ * `email_outbox_queue_priority_idx` (migration 2610; 0990 before it), which holds the waiting messages
+ * in that order: a claim reads from the first until it has `limit` due ones,
  * not the whole queue (a message held or backing off is passed over). Left to itself, the planner
  * reads and sorts every waiting message whenever its statistics say few wait (a new table, a
  * database without autovacuum, a backlog that grew since the last ANALYZE): 0.8 s a claim with
@@ -67,34 +77,45 @@ export const claimDueMailSql = (limit: number, staleBefore: Date) => sql<Claimed
           where lower(e.to_address) = lower(o.to_address)
             and e.status in ('pending', 'sending')
             and (e.created_at, e.id) < (o.created_at, o.id)
+            and e.priority <= o.priority
             and (e.status = 'sending' or e.attempts = 0 or e.next_attempt_at <= now())
         )
-      order by o.created_at, o.id
+      order by o.priority, o.created_at, o.id
       limit ${limit}
       for update of o skip locked
     )
-    returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, token_hash`;
+    returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, token_hash, category, priority, created_at`;
 
 /**
- * Marks 'superseded' every waiting message (or only message `id`) whose one-time link was retired,
- * used or expired before it left, and scrubs its link (`linkPattern`, see `scrubbed`): it is never
- * sent. Resolves with how many.
+ * Marks 'superseded' every waiting message (or only those of `ids`, a claim's) whose one-time link
+ * was retired, used or expired before it left, and scrubs its link (`linkPattern`, see `scrubbed`):
+ * it is never sent. Resolves with their ids.
  */
-export async function supersedeDeadLinks(db: Executor, linkPattern: string, id?: string): Promise<number> {
-  const r = await sql`
+export async function supersedeDeadLinks(
+  db: Executor,
+  linkPattern: string,
+  ids?: readonly string[],
+): Promise<string[]> {
+  if (ids?.length === 0) return [];
+  const r = await sql<{ id: string }>`
     update email_outbox o set status = 'superseded', text_body = ${scrubbed('text_body', linkPattern)},
       html_body = ${scrubbed('html_body', linkPattern)}, sent_at = null
     where o.status in ('pending', 'sending') and o.token_hash is not null
-      ${id ? sql`and o.id = ${id}` : sql``}
+      ${ids ? sql`and o.id in (${sql.join(ids)})` : sql``}
       and not exists (
         select 1 from magic_link_tokens t
         where t.token = o.token_hash and t.used = false and t.expires_at > now()
-      )`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
+      )
+    returning o.id`.execute(db);
+  return r.rows.map((row) => row.id);
 }
 
 export interface NewMail extends MailContent {
   dealerId: string | null;
+  /** MAIL_PRIORITY: transactional (the default) or bulk. */
+  priority?: number;
+  /** A kind of mail the recipient can turn off (digest, reminders); absent: transactional. */
+  category?: string | null;
   /** The SHA-256 of the one-time link the message carries, if any (never the link). */
   tokenHash?: string | null;
 }
@@ -139,23 +160,28 @@ export async function markMailDone(
 export async function markMailFailed(
   db: Executor,
   id: string,
-  f: { giveUp: boolean; lastError: string; nextAttemptAt: Date },
+  f: { giveUp: boolean; lastError: string; nextAttemptAt: Date; bounced?: boolean },
   linkPattern: string,
 ): Promise<void> {
+  // bounced: the server refused the recipient for good (issue 40); final, as a failure given up.
+  const status = f.bounced ? 'bounced' : f.giveUp ? 'failed' : 'pending';
   await db
     .updateTable('emailOutbox')
-    .set({ status: f.giveUp ? 'failed' : 'pending', lastError: f.lastError, nextAttemptAt: f.nextAttemptAt })
+    .set({ status, lastError: f.lastError, nextAttemptAt: f.nextAttemptAt })
     .where('id', '=', id)
     .execute();
   // Given up for good: its links are scrubbed as a sent message's are.
-  if (f.giveUp) {
+  if (status !== 'pending') {
     await sql`update email_outbox set text_body = ${scrubbed('text_body', linkPattern)},
       html_body = ${scrubbed('html_body', linkPattern)}
       where id = ${id}`.execute(db);
   }
 }
 
-/** Queues an action's emails, not to be sent before `notBefore` (the end of its undo window). */
+/**
+ * Queues an action's emails, not to be sent before `notBefore` (the end of its undo window). An
+ * action of more than one dealer (a bulk review) is bulk mail: it waits behind transactional mail.
+ */
 export async function insertActionMails(
   db: Executor,
   actionId: string,
@@ -163,9 +189,10 @@ export async function insertActionMails(
   mails: readonly NewMail[],
 ): Promise<void> {
   if (mails.length === 0) return;
+  const bulk = mails.length > 1 ? { priority: MAIL_PRIORITY.bulk } : {};
   await db
     .insertInto('emailOutbox')
-    .values(mails.map((m) => ({ ...mailValues(m, notBefore), actionId })))
+    .values(mails.map((m) => ({ ...mailValues(m, notBefore), ...bulk, actionId })))
     .execute();
 }
 

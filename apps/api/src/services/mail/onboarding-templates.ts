@@ -65,6 +65,9 @@ export function onboardingCallEmail(
     text,
     html,
     dealerId: dealer.id,
+    // The reminder is one a dealer can turn off (List-Unsubscribe, decision 0983); the booking's
+    // confirmation is transactional. Expiry notices stay on: they decide whether jobs are offered.
+    ...(opts.reminder ? { category: 'reminders' as const } : {}),
   };
 }
 

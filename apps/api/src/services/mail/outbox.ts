@@ -3,15 +3,18 @@ import {
   type ClaimedMail,
   claimDueMail,
   insertMail,
+  MAIL_PRIORITY,
   markMailDone,
   markMailFailed,
   type NewMail,
   supersedeDeadLinks,
 } from '@dn/db/queries/email-outbox';
+import { suppressAddress, suppressBlockedMail } from '@dn/db/queries/email-preferences';
 import { TOKEN_IN_TEXT } from '@dn/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer } from '../../context';
+import { type Dkim, isAddressRefused, isPermanentRefusal, smtpOptions, unsubscribeParts } from './delivery';
 
 /**
  * The kinds of email whose words ask the recipient to reply (when REPLY_TO is set; see
@@ -33,7 +36,17 @@ export interface MailMessage {
    * or expired before the message leaves, it is marked 'superseded' and not sent.
    */
   tokenHash?: string | null;
+  /**
+   * A kind of mail the recipient can turn off (a digest, reminders): absent, the message is
+   * transactional. A template opts in with one line, `category: 'digest'`: the message is then
+   * bulk mail in the queue, leaves with List-Unsubscribe headers and an unsubscribe line, and is not
+   * sent to an address that turned that category off (decision 0983).
+   */
+  category?: MailCategory;
 }
+
+/** The kinds of mail a recipient can turn off; add one here to give it its own switch. */
+export type MailCategory = 'digest' | 'reminders';
 
 const MAX_ATTEMPTS = 12;
 /** A message claimed by a process that died mid-send goes back to the queue after this. */
@@ -58,6 +71,7 @@ export function outboxRow(m: MailMessage): NewMail {
     attachments: m.attachments ?? [],
     dealerId: m.dealerId ?? null,
     tokenHash: m.tokenHash ?? null,
+    ...(m.category ? { category: m.category, priority: MAIL_PRIORITY.bulk } : {}),
   };
 }
 
@@ -90,10 +104,26 @@ export class MailService implements Mailer {
       replyTo?: string | undefined;
       log: FastifyBaseLogger;
       logBodies?: boolean;
+      /** Pooled SMTP connections, and messages sent at once (SMTP_MAX_CONNECTIONS; 5). */
+      maxConnections?: number | undefined;
+      /** The provider's rate, messages a second (SMTP_RATE_PER_SECOND); unset: no limit. */
+      ratePerSecond?: number | undefined;
+      /** DKIM signing of every message (DKIM_*). */
+      dkim?: Dkim | undefined;
+      /** The one-click unsubscribe link of a message of a category (services/mail/unsubscribe.ts). */
+      unsubscribeUrl?: (address: string, category: string) => string;
     },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(withTimeouts(opts.smtpUrl)) : null;
+    this.concurrency = opts.maxConnections ?? 5;
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(
+          smtpOptions(withTimeouts(opts.smtpUrl), { ...opts, maxConnections: this.concurrency }),
+        )
+      : null;
   }
+
+  /** Messages delivered at once: one per pooled connection. */
+  private readonly concurrency: number;
 
   /** Sends what is due now, without waiting; failures stay queued. */
   kick(): void {
@@ -136,32 +166,43 @@ export class MailService implements Mailer {
   private async flushOnce(): Promise<number> {
     let handled = 0;
     // A waiting message whose link died does not hold the newer ones to its recipient back
-    // (once a flush: each message is looked at again just before it leaves).
+    // (once a flush: each claimed batch is looked at again just before it leaves).
     await supersedeDeadLinks(this.db, TOKEN_IN_TEXT);
     for (;;) {
-      const batch = await this.claim(10);
+      // A claim a few messages per connection deep: a transactional message queued meanwhile
+      // waits for this batch only, then leads the next claim (decision 0982).
+      const batch = await this.claim(Math.max(10, this.concurrency * 4));
       if (batch.length === 0) return handled;
+      // Not sent at all: to an address that hard-bounced, or of a category it turned off; and the
+      // last look before they leave, once for the batch: a link retired or used since is not sent.
+      const ids = batch.map((m) => m.id);
+      const blocked = new Set(await suppressBlockedMail(this.db, ids, TOKEN_IN_TEXT));
+      const linked = batch.filter((m) => m.tokenHash && !blocked.has(m.id)).map((m) => m.id);
+      for (const id of await supersedeDeadLinks(this.db, TOKEN_IN_TEXT, linked)) {
+        blocked.add(id);
+        this.opts.log.info({ mailId: id }, 'email superseded: its link was retired before it left');
+      }
       // Without a mail server a message is only logged: the batch is marked in one statement.
       const logged: string[] = [];
-      for (const m of batch) {
-        if (await this.deliver(m)) logged.push(m.id);
-        handled++;
-      }
+      // At most one message per connection at a time; one recipient's are never in one claim twice.
+      const queue = batch.filter((m) => !blocked.has(m.id));
+      const worker = async () => {
+        for (let m = queue.shift(); m; m = queue.shift()) if (await this.deliver(m)) logged.push(m.id);
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+      handled += batch.length;
       await markMailDone(this.db, logged, 'logged', TOKEN_IN_TEXT);
     }
   }
 
-  private claim(limit: number) {
-    return claimDueMail(this.db, limit, new Date(Date.now() - STALE_SENDING_MS));
+  /** The claimed messages in the claim's order (transactional first, then oldest first). */
+  private async claim(limit: number): Promise<ClaimedMail[]> {
+    const batch = await claimDueMail(this.db, limit, new Date(Date.now() - STALE_SENDING_MS));
+    return batch.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   /** Sends one message; true when it was only logged (no mail server), for the caller to mark. */
   private async deliver(m: ClaimedMail): Promise<boolean> {
-    // The last look before it leaves: a link retired or used since the claim is not sent.
-    if (m.tokenHash && (await supersedeDeadLinks(this.db, TOKEN_IN_TEXT, m.id)) > 0) {
-      this.opts.log.info({ mailId: m.id, kind: m.kind }, 'email superseded: its link was retired before it left');
-      return false;
-    }
     if (!this.transport) {
       if (this.opts.logBodies) {
         this.opts.log.info(
@@ -174,13 +215,16 @@ export class MailService implements Mailer {
       return true;
     }
     try {
+      // A category's message: List-Unsubscribe (RFC 8058) and an unsubscribe line in each part.
+      const parts = unsubscribeParts(m, this.opts.unsubscribeUrl);
       await this.transport.sendMail({
         from: this.opts.from,
         ...(this.opts.replyTo && REPLY_KINDS.has(m.kind) ? { replyTo: this.opts.replyTo } : {}),
         to: m.toAddress,
         subject: m.subject,
-        text: m.textBody,
-        ...(m.htmlBody ? { html: m.htmlBody } : {}),
+        text: parts.text,
+        ...(parts.html ? { html: parts.html } : {}),
+        ...(parts.headers ? { headers: parts.headers } : {}),
         attachments: m.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
@@ -190,17 +234,21 @@ export class MailService implements Mailer {
       });
       await markMailDone(this.db, m.id, 'sent', TOKEN_IN_TEXT);
     } catch (err) {
-      const giveUp = m.attempts >= MAX_ATTEMPTS;
+      // A 5xx refusal is final (no retry); one of the recipient is a hard bounce: not mailed again.
+      const bounced = isAddressRefused(err);
+      const giveUp = m.attempts >= MAX_ATTEMPTS || isPermanentRefusal(err);
       this.opts.log.warn(
         { err, mailId: m.id, attempts: m.attempts },
-        giveUp ? 'email failed for good' : 'email failed, will retry',
+        bounced ? 'email bounced: address suppressed' : giveUp ? 'email failed for good' : 'email failed, will retry',
       );
+      if (bounced) await suppressAddress(this.db, m.toAddress, 'hard_bounce', errorText(err));
       await markMailFailed(
         this.db,
         m.id,
         {
           giveUp,
-          lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+          bounced,
+          lastError: errorText(err),
           nextAttemptAt: new Date(Date.now() + backoffMs(m.attempts)),
         },
         TOKEN_IN_TEXT,
@@ -209,6 +257,8 @@ export class MailService implements Mailer {
     return false;
   }
 }
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /** Fails fast on a dead mail server instead of holding a flush for minutes. */
 function withTimeouts(smtpUrl: string): string {

@@ -140,3 +140,23 @@ describe('email templates read right (issue 36)', () => {
     expect(suspendedWithout!.text).not.toMatch(/reply to this email/i);
   });
 });
+
+describe('every email is well formed (issue 40)', () => {
+  const decode = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, '\n')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
+  it.each(Object.keys(BUILD))('%s has a text part with the words of its HTML part', (name) => {
+    for (const m of BUILD[name]!(1)) {
+      expect(m.html, 'an HTML part').toBeTruthy();
+      expect(m.text.trim().length).toBeGreaterThan(0);
+      const visible = decode(m.html ?? '');
+      // The same blocks rendered twice (render.ts): each line of the text is in the HTML.
+      for (const line of m.text.split('\n').filter(Boolean)) expect(visible).toContain(line.replace(/^- /, ''));
+    }
+  });
+});

@@ -444,7 +444,14 @@ export function callReminderEmail(
     'Cannot make it? Pick another time or cancel with this link (no sign-in needed; it works once):',
     { url: opts.manageUrl, label: 'Reschedule or cancel' },
   ]);
-  return { kind: 'call_reminder', to: call.email, subject: `Reminder: your call ${when}`, text, html };
+  return {
+    kind: 'call_reminder',
+    to: call.email,
+    subject: `Reminder: your call ${when}`,
+    text,
+    html,
+    category: 'reminders',
+  };
 }
 
 /** One section of the reviewers' digest: a heading and its lines (none: the section is left out). */
@@ -469,5 +476,6 @@ export function reviewDigestEmail(
     subject: `Daily digest for ${longDate(d.date)}: ${d.overdue} overdue`,
     text,
     html,
+    category: 'digest',
   };
 }

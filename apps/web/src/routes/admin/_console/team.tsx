@@ -1,6 +1,8 @@
 import { Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminSection } from '../../../features/admin/AdminSection';
+// Personal API tokens (decision 0980): in this route's own chunk, loaded when the section opens.
+import { ApiTokens } from '../../../features/admin-team/ApiTokens';
 import { useAdminRole } from '../../../features/admin-team/role';
 import { TeamTab } from '../../../features/admin-team/TeamTab';
 
@@ -11,7 +13,14 @@ function TeamPage() {
   const { can } = useAdminRole();
   return (
     <AdminSection title="Team">
-      {can('owner') ? <TeamTab /> : <Text c="dimmed">Only owners manage the team.</Text>}
+      {can('owner') ? (
+        <>
+          <TeamTab />
+          <ApiTokens />
+        </>
+      ) : (
+        <Text c="dimmed">Only owners manage the team.</Text>
+      )}
     </AdminSection>
   );
 }
