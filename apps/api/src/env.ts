@@ -74,6 +74,25 @@ const envSchema = z.object({
       (v) => v === undefined || /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(v),
       'must be whsec_ followed by base64 (at least 24 bytes)',
     ),
+  // Issue 40: the bearer token of GET /metrics; unset, /metrics answers 404 to everyone.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 24, 'must be at least 24 characters (e.g. openssl rand -hex 24)')
+    .refine((v) => v === undefined || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces'),
+  // Issue 40: a folder for the daily backup (scheduled when set), and how many of them to keep.
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  BACKUP_KEEP: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || /^\d+$/.test(v), 'must be a whole number of backups to keep (1 to 365)')
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine((v) => v === undefined || (v >= 1 && v <= 365), 'must be between 1 and 365'),
 });
 
 export interface Config {
@@ -102,13 +121,26 @@ export interface Config {
   ordersWebhookSecret?: string | undefined;
   /** Seconds an admin decision can be undone (issue 14); undefined: UNDO_WINDOW_SECONDS of @dn/schema. */
   undoWindowSec?: number | undefined;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); undefined: /metrics answers 404 (issue 40). */
+  metricsToken?: string | undefined;
+  /** Where the scheduled daily backup is written (BACKUP_DIR); undefined: no scheduled backup. */
+  backupDir?: string | undefined;
+  /** How many scheduled backups BACKUP_DIR keeps (BACKUP_KEEP, default 7). */
+  backupKeep?: number | undefined;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Backups a BACKUP_DIR keeps when BACKUP_KEEP is unset. */
+export const DEFAULT_BACKUP_KEEP = 7;
+
+/**
+ * Parses the environment once; a bad setting throws a ConfigError naming every variable at fault.
+ * `check` (pnpm start --check) validates without side effects: no session secret is written.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?: boolean } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -118,10 +150,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
+  if (e.BACKUP_KEEP !== undefined && !e.BACKUP_DIR) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKUP_KEEP: needs BACKUP_DIR, the folder the backups are kept in',
+    );
+  }
   if (e.NODE_ENV === 'production') {
     const placeholders = [
       ['SESSION_SECRET', e.SESSION_SECRET],
       ['ADMIN_PASSWORD', e.ADMIN_PASSWORD],
+      ['METRICS_TOKEN', e.METRICS_TOKEN],
       ['DATABASE_URL', databasePassword(e.DATABASE_URL)],
     ].filter(([, value]) => value !== undefined && isPlaceholder(value));
     if (placeholders.length > 0) {
@@ -140,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)',
       );
     }
-    sessionSecret = persistedSecret(dataDir);
+    sessionSecret = opts.check ? 'x'.repeat(32) : persistedSecret(dataDir);
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -162,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     ordersWebhookSecret: e.ORDERS_WEBHOOK_SECRET,
     undoWindowSec: e.UNDO_WINDOW_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    backupDir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : undefined,
+    backupKeep: e.BACKUP_DIR ? (e.BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP) : undefined,
   };
 }
 

@@ -136,6 +136,17 @@ export interface AuditLogs {
   userAgentParsed: JsonColumn<unknown> | null;
 }
 
+export interface BackupRuns {
+  bytes: Int8 | null;
+  error: string | null;
+  file: string;
+  finishedAt: Timestamp | null;
+  id: Generated<string>;
+  schemaVersion: string;
+  startedAt: Generated<Timestamp>;
+  trigger: 'manual' | 'scheduled';
+}
+
 export interface CallCounts {
   n: Generated<Int8>;
   shard: number;
@@ -389,6 +400,11 @@ export interface Sessions {
   sid: string;
 }
 
+export interface SystemSamples {
+  figures: JsonColumn<Record<string, number>>;
+  takenAt: Timestamp;
+}
+
 export interface DB {
   accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
@@ -400,6 +416,7 @@ export interface DB {
   affiliateLinks: AffiliateLinks;
   applicationStatusLinks: ApplicationStatusLinks;
   auditLogs: AuditLogs;
+  backupRuns: BackupRuns;
   callCounts: CallCounts;
   callSchedules: CallSchedules;
   commissionRules: CommissionRules;
@@ -420,4 +437,5 @@ export interface DB {
   referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
   sessions: Sessions;
+  systemSamples: SystemSamples;
 }

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor';
+
+/**
+ * The operator's figures (issue 40): what /metrics exports and the admin's System page shows,
+ * read in ONE statement at every scrape, so a scrape costs one round trip. Each part reads an
+ * index: the waiting emails through `email_outbox_queue_idx` (their partial index, oldest first),
+ * the failed ones through `email_outbox_failed_idx`, the last backup through `backup_runs_started_idx`.
+ *
+ * At merge, issue 38's scheduled tasks (due, overdue, failed) and issue 37's jobs waiting for an
+ * installer (count, oldest age) are added here as further sub-selects; the figures they fill are
+ * already exported (null: not counted on this build).
+ */
+export interface SystemFigures {
+  mailWaiting: number;
+  /** Seconds the oldest waiting email has waited, 0 when none waits. */
+  mailOldestSeconds: number;
+  mailFailed: number;
+  lastBackupAt: Date | null;
+  lastBackupError: string | null;
+  tasksDue: number | null;
+  tasksOverdue: number | null;
+  tasksFailed: number | null;
+  jobsWaiting: number | null;
+  jobsOldestSeconds: number | null;
+}
+
+export async function readSystemFigures(db: Executor, now: Date): Promise<SystemFigures> {
+  const r = await sql<{
+    mailWaiting: number;
+    mailOldestSeconds: number;
+    mailFailed: number;
+    lastBackupAt: Date | null;
+    lastBackupError: string | null;
+  }>`
+    select
+      (select count(*)::int from email_outbox where status in ('pending', 'sending')) as mail_waiting,
+      coalesce((select extract(epoch from (${now}::timestamptz - min(created_at)))::float8
+        from email_outbox where status in ('pending', 'sending')), 0) as mail_oldest_seconds,
+      (select count(*)::int from email_outbox where status = 'failed') as mail_failed,
+      b.finished_at as last_backup_at, b.error as last_backup_error
+    from (select 1) one
+    left join lateral (select finished_at, error from backup_runs order by started_at desc limit 1) b on true`.execute(
+    db,
+  );
+  const row = r.rows[0]!;
+  return {
+    ...row,
+    mailOldestSeconds: Math.max(0, Number(row.mailOldestSeconds)),
+    tasksDue: null,
+    tasksOverdue: null,
+    tasksFailed: null,
+    jobsWaiting: null,
+    jobsOldestSeconds: null,
+  };
+}
+
+export interface FailedMail {
+  id: string;
+  kind: string;
+  toAddress: string;
+  lastError: string | null;
+  attempts: number;
+  failedAt: Date;
+}
+
+/** The latest emails given up on, newest first (email_outbox_failed_idx). */
+export async function latestFailedMail(db: Executor, limit: number): Promise<FailedMail[]> {
+  return db
+    .selectFrom('emailOutbox')
+    .select(['id', 'kind', 'toAddress', 'lastError', 'attempts', 'nextAttemptAt as failedAt'])
+    .where('status', '=', 'failed')
+    .orderBy('nextAttemptAt', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Keeps one sample per `takenAt` (instances racing for the same slot write it once). */
+export async function insertSystemSample(
+  db: Executor,
+  takenAt: Date,
+  figures: Record<string, number>,
+): Promise<boolean> {
+  const r = await db
+    .insertInto('systemSamples')
+    .values({ takenAt, figures: JSON.stringify(figures) })
+    .onConflict((oc) => oc.column('takenAt').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function pruneSystemSamples(db: Executor, before: Date): Promise<number> {
+  const r = await db.deleteFrom('systemSamples').where('takenAt', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function systemSamplesSince(
+  db: Executor,
+  since: Date,
+): Promise<{ takenAt: Date; figures: Record<string, number> }[]> {
+  return db
+    .selectFrom('systemSamples')
+    .select(['takenAt', 'figures'])
+    .where('takenAt', '>=', since)
+    .orderBy('takenAt')
+    .execute();
+}
+
+export interface BackupRun {
+  id: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  trigger: 'manual' | 'scheduled';
+  file: string;
+  bytes: string | null;
+  schemaVersion: string;
+  error: string | null;
+}
+
+export async function insertBackupRun(
+  db: Executor,
+  run: { trigger: 'manual' | 'scheduled'; file: string; schemaVersion: string; startedAt: Date },
+): Promise<string> {
+  const row = await db.insertInto('backupRuns').values(run).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishBackupRun(
+  db: Executor,
+  id: string,
+  result: { finishedAt: Date; bytes?: number; error?: string },
+): Promise<void> {
+  await db
+    .updateTable('backupRuns')
+    .set({ finishedAt: result.finishedAt, bytes: result.bytes ?? null, error: result.error ?? null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function latestBackupRuns(db: Executor, limit: number): Promise<BackupRun[]> {
+  return db
+    .selectFrom('backupRuns')
+    .select(['id', 'startedAt', 'finishedAt', 'trigger', 'file', 'bytes', 'schemaVersion', 'error'])
+    .orderBy('startedAt', 'desc')
+    .limit(limit)
+    .execute();
+}
