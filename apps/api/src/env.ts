@@ -5,9 +5,17 @@ import { z } from 'zod';
 
 /** The only reader of process.env. Bad configuration stops the start with the variable's name. */
 
+/** A whole number from the environment, in [min, max]; every failure says so with the bounds. */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: wholeNumber(0, 65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()
@@ -58,13 +66,17 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .optional(),
   WEB_DIST: z.string().optional(),
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  RATE_LIMIT_MULTIPLIER: wholeNumber(1, 1000).default(1),
   /** Connections this process keeps to PostgreSQL (the embedded PGlite always uses one). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
   /** Seconds an admin decision can be undone, and its emails wait (issue 14); 0 makes decisions final at once. */
-  UNDO_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  UNDO_WINDOW_SECONDS: wholeNumber(0, 300).default(10),
   // Standard Webhooks secret of POST /api/integrations/orders (docs/integrations.md); unset: the webhook refuses all.
   ORDERS_WEBHOOK_SECRET: z
     .string()
@@ -147,13 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The rules between settings, each naming its variable; all of them are reported at once.
+  const problems: string[] = [];
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
   if (e.BACKUP_KEEP !== undefined && !e.BACKUP_DIR) {
-    throw new ConfigError(
-      'Invalid configuration:\n  BACKUP_KEEP: needs BACKUP_DIR, the folder the backups are kept in',
-    );
+    problems.push('BACKUP_KEEP: needs BACKUP_DIR, the folder the backups are kept in');
   }
   if (e.NODE_ENV === 'production') {
     const placeholders = [
@@ -162,22 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
       ['METRICS_TOKEN', e.METRICS_TOKEN],
       ['DATABASE_URL', databasePassword(e.DATABASE_URL)],
     ].filter(([, value]) => value !== undefined && isPlaceholder(value));
-    if (placeholders.length > 0) {
-      const lines = placeholders.map(
-        ([name]) => `  ${name}: is a placeholder or well-known value; set a real secret (e.g. openssl rand -hex 32)`,
-      );
-      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    for (const [name] of placeholders) {
+      problems.push(`${name}: is a placeholder or well-known value; set a real secret (e.g. openssl rand -hex 32)`);
+    }
+    if (!e.SESSION_SECRET && e.DATABASE_URL) {
+      // Several instances share one database: each must sign cookies with the same secret.
+      problems.push('SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)');
     }
   }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const dataDir = resolve(e.DATA_DIR);
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
-    if (e.DATABASE_URL && e.NODE_ENV === 'production') {
-      // Several instances share one database: each must sign cookies with the same secret.
-      throw new ConfigError(
-        'Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)',
-      );
-    }
     sessionSecret = opts.check ? 'x'.repeat(32) : persistedSecret(dataDir);
   }
   return {
