@@ -28,6 +28,7 @@ import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/c
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
+import { Route as AdminConsoleSystemRouteImport } from './routes/admin/_console/system'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
@@ -127,6 +128,11 @@ const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleSystemRoute = AdminConsoleSystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -203,6 +211,7 @@ export interface FileRoutesById {
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/system': typeof AdminConsoleSystemRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -228,6 +237,7 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
+    | '/admin/system'
     | '/admin/team'
     | '/admin/'
     | '/admin/dealers/$id'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
+    | '/admin/system'
     | '/admin/team'
     | '/admin'
     | '/admin/dealers/$id'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/admin/_console/commissions'
     | '/admin/_console/content'
     | '/admin/_console/payouts'
+    | '/admin/_console/system'
     | '/admin/_console/team'
     | '/admin/_console/'
     | '/admin/_console/dealers/$id'
@@ -427,6 +439,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsolePayoutsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/system': {
+      id: '/admin/_console/system'
+      path: '/system'
+      fullPath: '/admin/system'
+      preLoaderRoute: typeof AdminConsoleSystemRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/team': {
       id: '/admin/_console/team'
       path: '/team'
@@ -452,6 +471,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleSystemRoute: typeof AdminConsoleSystemRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
@@ -465,6 +485,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleSystemRoute: AdminConsoleSystemRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,

@@ -9,6 +9,7 @@ import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
 import { ordersRouter } from './orders';
 import { reviewAdmin, reviewRouter } from './review';
+import { systemRouter } from './system';
 import { teamRouter } from './team';
 
 /**
@@ -28,6 +29,7 @@ export const appRouter = router({
   activity: activityRouter,
   review: reviewRouter,
   statusLinks: statusLinksRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

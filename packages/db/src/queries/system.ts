@@ -117,24 +117,17 @@ export interface BackupRun {
   error: string | null;
 }
 
-export async function insertBackupRun(
-  db: Executor,
-  run: { trigger: 'manual' | 'scheduled'; file: string; schemaVersion: string; startedAt: Date },
-): Promise<string> {
-  const row = await db.insertInto('backupRuns').values(run).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function finishBackupRun(
-  db: Executor,
-  id: string,
-  result: { finishedAt: Date; bytes?: number; error?: string },
-): Promise<void> {
-  await db
-    .updateTable('backupRuns')
-    .set({ finishedAt: result.finishedAt, bytes: result.bytes ?? null, error: result.error ?? null })
-    .where('id', '=', id)
-    .execute();
+/** When the last scheduled backup that worked finished, or null. */
+export async function lastScheduledBackupAt(db: Executor): Promise<Date | null> {
+  const row = await db
+    .selectFrom('backupRuns')
+    .select('finishedAt')
+    .where('trigger', '=', 'scheduled')
+    .where('error', 'is', null)
+    .orderBy('startedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.finishedAt ?? null;
 }
 
 export async function latestBackupRuns(db: Executor, limit: number): Promise<BackupRun[]> {

@@ -5,6 +5,7 @@
  * `everySeconds`, one instance at a time. A domain appends its sweeps here.
  */
 import type { Deps } from '../../context';
+import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
 
 export interface Sweep {
   /** Stable and unique: the scheduler's row for it is keyed by this name. */
@@ -14,4 +15,8 @@ export interface Sweep {
   run(deps: Deps): Promise<number>;
 }
 
-export const SWEEPS: Sweep[] = [];
+export const SWEEPS: Sweep[] = [
+  // Issue 40: the System page's 24-hour samples, and the daily backup when BACKUP_DIR is set.
+  { name: 'system.samples', everySeconds: SAMPLE_SECONDS, run: sampleSystem },
+  { name: 'system.backup', everySeconds: 3600, run: scheduledBackup },
+];
