@@ -573,10 +573,15 @@ function chart(rss, r) {
         yLabel: 'MB',
         xLabel: 'minute',
         logX: false,
-        series: Object.entries(rss).map(([name, s]) => ({
-          name: `instance ${name}`,
-          points: s.filter(([, v]) => v !== null).map(([t, v]) => [min(t), +(v / 2 ** 20).toFixed(1)]),
-        })),
+        // A null sample marks a restart: each process of an instance is a line of its own.
+        series: Object.entries(rss).flatMap(([name, s]) => {
+          const runs = [[]];
+          for (const [t, v] of s) {
+            if (v === null) runs.push([]);
+            else runs.at(-1).push([min(t), +(v / 2 ** 20).toFixed(1)]);
+          }
+          return runs.map((points, i) => ({ name: `instance ${name}${i > 0 ? ' after its restart' : ''}`, points }));
+        }),
       },
     ],
     { title: `pnpm soak: ${r.minutes} min, SIGKILL of A at ${(KILL_AT / 60_000).toFixed(1)} min${r.postgresRestarted ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ''}` },
