@@ -50,8 +50,15 @@ function startSmtp() {
           if (line === '.') {
             data = false;
             const headers = lines.slice(0, lines.indexOf(''));
-            const unfolded = headers.join('\n').replace(/\n[ \t]+/g, ' ').split('\n');
-            const h = (n) => unfolded.find((l) => l.toLowerCase().startsWith(`${n}:`))?.slice(n.length + 1).trim() ?? '';
+            const unfolded = headers
+              .join('\n')
+              .replace(/\n[ \t]+/g, ' ')
+              .split('\n');
+            const h = (n) =>
+              unfolded
+                .find((l) => l.toLowerCase().startsWith(`${n}:`))
+                ?.slice(n.length + 1)
+                .trim() ?? '';
             received.push({ to: h('to').toLowerCase(), subject: h('subject'), at: Date.now() });
             lines = [];
             say('250 OK queued');
@@ -71,7 +78,9 @@ function startSmtp() {
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ received, port: server.address().port, close: () => server.close() })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ received, port: server.address().port, close: () => server.close() }),
+    ),
   );
 }
 
@@ -235,7 +244,11 @@ async function signIn(path, creds) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(creds),
     }).catch(() => null);
-    if (r?.status === 200) return r.headers.getSetCookie().find((c) => c.startsWith('dn.sid='))?.split(';')[0];
+    if (r?.status === 200)
+      return r.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('dn.sid='))
+        ?.split(';')[0];
     await sleep(500);
   }
   throw new Error(`${path}: no session`);
@@ -265,7 +278,12 @@ function signed(body) {
   const ts = String(Math.floor(Date.now() / 1000));
   const key = Buffer.from(SECRET.replace(/^whsec_/, ''), 'base64');
   const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
-  return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': `v1,${sig}` };
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': ts,
+    'webhook-signature': `v1,${sig}`,
+  };
 }
 
 /** One simulated person: picks an action by weight, waits a moment, again, until the end. */
@@ -280,46 +298,65 @@ async function client(n, ctx, until) {
     const action = pick([
       [20, async () => request('page', ['/', '/about', '/presentation', '/resources'][n % 4])],
       [8, async () => request('page', '/api/landing-videos')],
-      [6, async () => {
-        const email = unique('call');
-        const r = await request('call', '/api/schedule-call', { method: 'POST', body: booking(email) });
-        if (r.status === 200) acked.calls.push(email);
-      }],
-      [5, async () => {
-        const email = unique('signup');
-        const r = await request('signup', '/api/dealer-signup', { method: 'POST', body: application(email) });
-        // A retry of a signup that went through before its answer was lost says the email is taken.
-        if (r.status === 200 || (r.retried && r.status === 409)) acked.signups.push(email);
-      }],
-      [3, async () => request('sign-in', '/api/dealer/login', { method: 'POST', body: { username: BENCH_DEALER.email, password: BENCH_DEALER.password } })],
+      [
+        6,
+        async () => {
+          const email = unique('call');
+          const r = await request('call', '/api/schedule-call', { method: 'POST', body: booking(email) });
+          if (r.status === 200) acked.calls.push(email);
+        },
+      ],
+      [
+        5,
+        async () => {
+          const email = unique('signup');
+          const r = await request('signup', '/api/dealer-signup', { method: 'POST', body: application(email) });
+          // A retry of a signup that went through before its answer was lost says the email is taken.
+          if (r.status === 200 || (r.retried && r.status === 409)) acked.signups.push(email);
+        },
+      ],
+      [
+        3,
+        async () =>
+          request('sign-in', '/api/dealer/login', {
+            method: 'POST',
+            body: { username: BENCH_DEALER.email, password: BENCH_DEALER.password },
+          }),
+      ],
       [15, async () => request('dashboard', '/api/dealer/info', { cookie: ctx.dealer })],
       [10, async () => request('dashboard', '/api/affiliate/stats', { cookie: ctx.dealer })],
       [8, async () => request('console', '/api/admin/dealers', { cookie: ctx.admin })],
       [5, async () => request('console', '/api/admin/dealer-metrics', { cookie: ctx.admin })],
       [3, async () => request('console', '/api/call-schedules', { cookie: ctx.admin })],
-      [6, async () => {
-        const orderId = `soak-${randomUUID()}`;
-        const body = JSON.stringify({
-          orderId,
-          dealerId: ctx.orderDealers[Math.floor(Math.random() * ctx.orderDealers.length)],
-          amount: `${100 + Math.floor(Math.random() * 900)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`,
-          orderedAt: new Date().toISOString(),
-          status: 'placed',
-        });
-        const r = await request('order', '/api/integrations/orders', { method: 'POST', body, headers: signed(body) });
-        if (r.status === 200) acked.orders.push(orderId);
-      }],
-      [1, async () => {
-        // A bulk decision on the signups acknowledged so far and not yet decided.
-        const ids = ctx.takeUndecided();
-        if (ids.length === 0) return;
-        const r = await request('bulk', '/api/admin/review/bulk', {
-          method: 'POST',
-          cookie: ctx.admin,
-          body: { selection: { ids }, decision: { kind: 'approve' } },
-        });
-        if (r.status === 200) acked.decisions.push(...ids);
-      }],
+      [
+        6,
+        async () => {
+          const orderId = `soak-${randomUUID()}`;
+          const body = JSON.stringify({
+            orderId,
+            dealerId: ctx.orderDealers[Math.floor(Math.random() * ctx.orderDealers.length)],
+            amount: `${100 + Math.floor(Math.random() * 900)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`,
+            orderedAt: new Date().toISOString(),
+            status: 'placed',
+          });
+          const r = await request('order', '/api/integrations/orders', { method: 'POST', body, headers: signed(body) });
+          if (r.status === 200) acked.orders.push(orderId);
+        },
+      ],
+      [
+        1,
+        async () => {
+          // A bulk decision on the signups acknowledged so far and not yet decided.
+          const ids = ctx.takeUndecided();
+          if (ids.length === 0) return;
+          const r = await request('bulk', '/api/admin/review/bulk', {
+            method: 'POST',
+            cookie: ctx.admin,
+            body: { selection: { ids }, decision: { kind: 'approve' } },
+          });
+          if (r.status === 200) acked.decisions.push(...ids);
+        },
+      ],
     ]);
     await action();
     await sleep(150 + Math.random() * 350);
@@ -328,7 +365,9 @@ async function client(n, ctx, until) {
 
 // ---------------------------------------------------------------- the run
 async function main() {
-  log(`${MINUTES} min, ${USERS} clients; SIGKILL of instance A at ${(KILL_AT / 60_000).toFixed(1)} min${RESTART_PG ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ' (PostgreSQL restart off)'}`);
+  log(
+    `${MINUTES} min, ${USERS} clients; SIGKILL of instance A at ${(KILL_AT / 60_000).toFixed(1)} min${RESTART_PG ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ' (PostgreSQL restart off)'}`,
+  );
   spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/api'), stdio: 'inherit' });
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
@@ -349,7 +388,9 @@ async function main() {
     await db.connect();
     log('seeding 2,000 dealers');
     await seedNetwork(db, { dealers: 2000, links: 400, audits: 6000, calls: 1000 });
-    const orderDealers = (await db.query(`select id from dealers where status in ('approved', 'active') limit 200`)).rows.map((r) => r.id);
+    const orderDealers = (
+      await db.query(`select id from dealers where status in ('approved', 'active') limit 200`)
+    ).rows.map((r) => r.id);
     await db.end();
     b = await startInstance('B', dbUrl, smtp.port, ports[1]);
     proxy = await startProxy([{ port: ports[0] }, { port: ports[1] }]);
@@ -403,7 +444,10 @@ async function main() {
     await new Promise((r) => a.child.once('exit', r));
     const restartAt = Date.now();
     a = await startInstance('A', dbUrl, smtp.port, ports[0]);
-    faults.push({ at: Date.now() - startedAt, what: `instance A restarted (ready after ${((Date.now() - restartAt) / 1000).toFixed(1)} s)` });
+    faults.push({
+      at: Date.now() - startedAt,
+      what: `instance A restarted (ready after ${((Date.now() - restartAt) / 1000).toFixed(1)} s)`,
+    });
     rss.A.push([Date.now() - startedAt, null]);
 
     if (RESTART_PG) {
@@ -426,7 +470,8 @@ async function main() {
     await check.connect();
     let waiting = -1;
     for (let i = 0; i < 90; i++) {
-      waiting = (await check.query(`select count(*)::int n from email_outbox where status in ('pending','sending')`)).rows[0].n;
+      waiting = (await check.query(`select count(*)::int n from email_outbox where status in ('pending','sending')`))
+        .rows[0].n;
       if (waiting === 0) break;
       await sleep(1000);
     }
@@ -434,9 +479,18 @@ async function main() {
     const missing = (list, found) => list.filter((x) => !found.has(x));
     const signupsFound = await present('select email v from dealers where email = any($1)', acked.signups);
     const callsFound = await present('select email v from call_schedules where email = any($1)', acked.calls);
-    const ordersFound = await present('select external_order_id v from orders where external_order_id = any($1)', acked.orders);
-    const approvedFound = await present(`select id::text v from dealers where id = any($1::uuid[]) and status = 'approved'`, acked.decisions);
-    const queuedFor = await present('select distinct lower(to_address) v from email_outbox where lower(to_address) = any($1)', acked.signups.map((e) => e.toLowerCase()));
+    const ordersFound = await present(
+      'select external_order_id v from orders where external_order_id = any($1)',
+      acked.orders,
+    );
+    const approvedFound = await present(
+      `select id::text v from dealers where id = any($1::uuid[]) and status = 'approved'`,
+      acked.decisions,
+    );
+    const queuedFor = await present(
+      'select distinct lower(to_address) v from email_outbox where lower(to_address) = any($1)',
+      acked.signups.map((e) => e.toLowerCase()),
+    );
     const sentRows = (await check.query(`select count(*)::int n from email_outbox where status = 'sent'`)).rows[0].n;
     await check.end();
     const byKey = new Map();
@@ -457,9 +511,20 @@ async function main() {
         calls: { acknowledged: acked.calls.length, missing: missing(acked.calls, callsFound) },
         orders: { acknowledged: acked.orders.length, missing: missing(acked.orders, ordersFound) },
         bulkApprovals: { acknowledged: acked.decisions.length, missing: missing(acked.decisions, approvedFound) },
-        signupEmailsQueued: { expected: acked.signups.length, missing: missing(acked.signups.map((e) => e.toLowerCase()), queuedFor) },
+        signupEmailsQueued: {
+          expected: acked.signups.length,
+          missing: missing(
+            acked.signups.map((e) => e.toLowerCase()),
+            queuedFor,
+          ),
+        },
       },
-      email: { received: smtp.received.length, sentRowsInOutbox: sentRows, stillWaiting: waiting, receivedTwice: twice },
+      email: {
+        received: smtp.received.length,
+        sentRowsInOutbox: sentRows,
+        stillWaiting: waiting,
+        receivedTwice: twice,
+      },
       proxy: { answeredBy: { A: proxy.counts[0], B: proxy.counts[1] } },
       rss: rssSummary(rss),
     };
@@ -501,13 +566,18 @@ function phaseTable(faults) {
 
 /** 5xx (or no answer) after all retries, more than 30 s after any fault. */
 function fiveXxOutside(faults) {
-  return records.filter((r) => (r.status >= 500 || r.status === 0) && !faults.some((f) => r.t >= f.at - 1000 && r.t <= f.at + 30_000)).length;
+  return records.filter(
+    (r) => (r.status >= 500 || r.status === 0) && !faults.some((f) => r.t >= f.at - 1000 && r.t <= f.at + 30_000),
+  ).length;
 }
 
 function p95PerMinute() {
   const out = [];
   for (let m = 0; m < MINUTES; m++) {
-    const ms = records.filter((r) => r.t >= m * 60_000 && r.t < (m + 1) * 60_000).map((r) => r.ms).sort((x, y) => x - y);
+    const ms = records
+      .filter((r) => r.t >= m * 60_000 && r.t < (m + 1) * 60_000)
+      .map((r) => r.ms)
+      .sort((x, y) => x - y);
     out.push({ minute: m + 1, requests: ms.length, p95Ms: ms.length ? ms[Math.floor(ms.length * 0.95)] : null });
   }
   return out;
@@ -522,9 +592,15 @@ function rssSummary(rss) {
     const run = samples.slice(lastStart + 1).filter(([, v]) => v !== null);
     const from = run.find(([t]) => t >= (lastStart >= 0 ? samples[lastStart][0] + warm : warm)) ?? run[0];
     const last = run.at(-1);
-    out[name] = from && last
-      ? { afterWarmUpMb: +(from[1] / 2 ** 20).toFixed(1), endMb: +(last[1] / 2 ** 20).toFixed(1), growthPct: +(((last[1] - from[1]) / from[1]) * 100).toFixed(1), peakMb: +(Math.max(...run.map(([, v]) => v)) / 2 ** 20).toFixed(1) }
-      : null;
+    out[name] =
+      from && last
+        ? {
+            afterWarmUpMb: +(from[1] / 2 ** 20).toFixed(1),
+            endMb: +(last[1] / 2 ** 20).toFixed(1),
+            growthPct: +(((last[1] - from[1]) / from[1]) * 100).toFixed(1),
+            peakMb: +(Math.max(...run.map(([, v]) => v)) / 2 ** 20).toFixed(1),
+          }
+        : null;
   }
   return out;
 }
@@ -532,23 +608,37 @@ function rssSummary(rss) {
 function markdown(r) {
   const L = [];
   L.push(`# Soak and failover (pnpm soak)`, '');
-  L.push(`Run ${r.ranAt}: **${r.minutes} minutes**, ${r.clients} clients through a round-robin proxy to two instances on one PostgreSQL database (a throwaway one), PostgreSQL restart ${r.postgresRestarted ? 'on' : 'off'}. Chart: soak.svg.`, '');
+  L.push(
+    `Run ${r.ranAt}: **${r.minutes} minutes**, ${r.clients} clients through a round-robin proxy to two instances on one PostgreSQL database (a throwaway one), PostgreSQL restart ${r.postgresRestarted ? 'on' : 'off'}. Chart: soak.svg.`,
+    '',
+  );
   L.push('## Faults', '');
   for (const f of r.faults) L.push(`- at ${(f.at / 1000).toFixed(0)} s: ${f.what}`);
-  L.push('', '## Requests by status, per phase (after the clients\' retries)', '');
+  L.push('', "## Requests by status, per phase (after the clients' retries)", '');
   L.push('| phase | requests | retried | by status |', '| --- | ---: | ---: | --- |');
   for (const [p, v] of Object.entries(r.phases).sort()) {
-    L.push(`| ${p} | ${v.requests} | ${v.retried} | ${Object.entries(v.byStatus).map(([s, n]) => `${s === '0' ? 'no answer' : s}: ${n}`).join(', ')} |`);
+    L.push(
+      `| ${p} | ${v.requests} | ${v.retried} | ${Object.entries(v.byStatus)
+        .map(([s, n]) => `${s === '0' ? 'no answer' : s}: ${n}`)
+        .join(', ')} |`,
+    );
   }
   L.push('', `5xx or no answer (after retries) more than 30 s from any fault: **${r.fiveXxOutsideFaults}**.`, '');
   L.push('## Acknowledged writes present at the end', '');
   L.push('| write | acknowledged | missing |', '| --- | ---: | ---: |');
-  for (const [k, v] of Object.entries(r.writes)) L.push(`| ${k} | ${v.acknowledged ?? v.expected} | ${v.missing.length} |`);
+  for (const [k, v] of Object.entries(r.writes))
+    L.push(`| ${k} | ${v.acknowledged ?? v.expected} | ${v.missing.length} |`);
   L.push('', '## Email', '');
-  L.push(`Received by the SMTP receiver: ${r.email.received}; outbox rows sent: ${r.email.sentRowsInOutbox}; still waiting at the end: ${r.email.stillWaiting}; received twice (same recipient and subject): **${r.email.receivedTwice.length}**.`, '');
+  L.push(
+    `Received by the SMTP receiver: ${r.email.received}; outbox rows sent: ${r.email.sentRowsInOutbox}; still waiting at the end: ${r.email.stillWaiting}; received twice (same recipient and subject): **${r.email.receivedTwice.length}**.`,
+    '',
+  );
   L.push('## Memory (RSS)', '');
   L.push('| instance | after warm-up MB | end MB | growth | peak MB |', '| --- | ---: | ---: | ---: | ---: |');
-  for (const [k, v] of Object.entries(r.rss)) L.push(v ? `| ${k} | ${v.afterWarmUpMb} | ${v.endMb} | ${v.growthPct}% | ${v.peakMb} |` : `| ${k} | - | - | - | - |`);
+  for (const [k, v] of Object.entries(r.rss))
+    L.push(
+      v ? `| ${k} | ${v.afterWarmUpMb} | ${v.endMb} | ${v.growthPct}% | ${v.peakMb} |` : `| ${k} | - | - | - | - |`,
+    );
   L.push('', '## p95 latency per minute (client-side, retries included)', '');
   L.push('| minute | requests | p95 ms |', '| ---: | ---: | ---: |');
   for (const m of r.p95PerMinute) L.push(`| ${m.minute} | ${m.requests} | ${m.p95Ms ?? '-'} |`);
@@ -584,7 +674,9 @@ function chart(rss, r) {
         }),
       },
     ],
-    { title: `pnpm soak: ${r.minutes} min, SIGKILL of A at ${(KILL_AT / 60_000).toFixed(1)} min${r.postgresRestarted ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ''}` },
+    {
+      title: `pnpm soak: ${r.minutes} min, SIGKILL of A at ${(KILL_AT / 60_000).toFixed(1)} min${r.postgresRestarted ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ''}`,
+    },
   );
 }
 

@@ -37,7 +37,8 @@ export function SampleChart({
           {title}
         </Text>
         <Text size="xs" c="dimmed">
-          now {last ? format(last.value) : '—'} · highest {format(max === 1 && !points.some((p) => p.value) ? 0 : max)}
+          latest sample {last ? format(last.value) : '—'} · highest{' '}
+          {format(max === 1 && !points.some((p) => p.value) ? 0 : max)}
         </Text>
       </figcaption>
       <svg
