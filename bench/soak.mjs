@@ -291,7 +291,10 @@ async function client(n, ctx, until) {
   const pick = (weights) => {
     const total = weights.reduce((a, [w]) => a + w, 0);
     let r = Math.random() * total;
-    for (const [w, f] of weights) if ((r -= w) < 0) return f;
+    for (const [w, f] of weights) {
+      r -= w;
+      if (r < 0) return f;
+    }
     return weights[0][1];
   };
   while (Date.now() < until()) {
@@ -556,7 +559,9 @@ function phaseOf(t, faults) {
 function phaseTable(faults) {
   const out = {};
   for (const r of records) {
-    const p = (out[phaseOf(r.t, faults)] ??= { requests: 0, byStatus: {}, retried: 0 });
+    const key = phaseOf(r.t, faults);
+    out[key] ??= { requests: 0, byStatus: {}, retried: 0 };
+    const p = out[key];
     p.requests++;
     p.byStatus[r.status] = (p.byStatus[r.status] ?? 0) + 1;
     if (r.attempts > 1) p.retried++;
