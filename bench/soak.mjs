@@ -6,7 +6,7 @@
 // counting), each instance's RSS over time, p95 latency per minute. Writes soak-results.{json,md}
 // and soak.svg here. Everything listens on 127.0.0.1 only.
 import { spawnSync } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { rssOf, sleep, startNode } from './lib/proc.mjs';
 import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
 import { svgDoc } from './lib/svg.mjs';
+import { signWebhook } from './stages/partner.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -273,19 +274,6 @@ const booking = (email) => ({
   preferredTime: 'morning',
 });
 
-function signed(body) {
-  const id = `msg_${randomUUID()}`;
-  const ts = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(SECRET.replace(/^whsec_/, ''), 'base64');
-  const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
-  return {
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': ts,
-    'webhook-signature': `v1,${sig}`,
-  };
-}
-
 /** One simulated person: picks an action by weight, waits a moment, again, until the end. */
 async function client(n, ctx, until) {
   const pick = (weights) => {
@@ -342,7 +330,7 @@ async function client(n, ctx, until) {
             orderedAt: new Date().toISOString(),
             status: 'placed',
           });
-          const r = await request('order', '/api/integrations/orders', { method: 'POST', body, headers: signed(body) });
+          const r = await request('order', '/api/integrations/orders', { method: 'POST', body, headers: signWebhook(body, SECRET) });
           if (r.status === 200) acked.orders.push(orderId);
         },
       ],
