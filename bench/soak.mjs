@@ -5,9 +5,9 @@
 // acknowledged write checked against the database, no email received twice (a real SMTP receiver
 // counting), each instance's RSS over time, p95 latency per minute. Writes soak-results.{json,md}
 // and soak.svg here. Everything listens on 127.0.0.1 only.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
@@ -170,9 +170,17 @@ async function startInstance(name, dbUrl, smtpPort, port) {
 }
 
 // ---------------------------------------------------------------- PostgreSQL
+/** Not spawnSync: the clients and the proxy live in this process and must go on during the restart. */
 function restartPostgres() {
-  const r = spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', 'restart'], { encoding: 'utf8' });
-  return { status: r.status, stderr: r.stderr.trim() };
+  return new Promise((resolve) => {
+    const child = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', 'restart']);
+    let stderr = '';
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
+    child.on('error', (err) => resolve({ status: null, stderr: err.message }));
+    child.on('close', (status) => resolve({ status, stderr: stderr.trim() }));
+  });
 }
 
 async function postgresAnswers() {
@@ -330,7 +338,11 @@ async function client(n, ctx, until) {
             orderedAt: new Date().toISOString(),
             status: 'placed',
           });
-          const r = await request('order', '/api/integrations/orders', { method: 'POST', body, headers: signWebhook(body, SECRET) });
+          const r = await request('order', '/api/integrations/orders', {
+            method: 'POST',
+            body,
+            headers: signWebhook(body, SECRET),
+          });
           if (r.status === 200) acked.orders.push(orderId);
         },
       ],
@@ -423,8 +435,11 @@ async function main() {
     const end = startedAt + DURATION_MS;
     const sampler = setInterval(() => {
       const t = Date.now() - startedAt;
-      if (a?.child.exitCode === null) rss.A.push([t, rssOf(a.pid)]);
-      if (b?.child.exitCode === null) rss.B.push([t, rssOf(b.pid)]);
+      // null only marks a restart (below): a process that has just died reads as no sample.
+      const ra = a?.child.exitCode === null ? rssOf(a.pid) : null;
+      const rb = b?.child.exitCode === null ? rssOf(b.pid) : null;
+      if (ra !== null) rss.A.push([t, ra]);
+      if (rb !== null) rss.B.push([t, rb]);
     }, 5000);
     const clients = Array.from({ length: USERS }, (_, i) => client(i, ctx, () => end));
 
@@ -445,7 +460,7 @@ async function main() {
       await sleep(Math.max(0, startedAt + PG_AT - Date.now()));
       log('restarting PostgreSQL');
       const t0 = Date.now();
-      const r = restartPostgres();
+      const r = await restartPostgres();
       const back = await ensurePostgres();
       faults.push({
         at: t0 - startedAt,
@@ -663,7 +678,9 @@ function chart(rss, r) {
             if (v === null) runs.push([]);
             else runs.at(-1).push([min(t), +(v / 2 ** 20).toFixed(1)]);
           }
-          return runs.map((points, i) => ({ name: `instance ${name}${i > 0 ? ' after its restart' : ''}`, points }));
+          return runs
+            .map((points, i) => ({ name: `instance ${name}${i > 0 ? ' after its restart' : ''}`, points }))
+            .filter((series) => series.points.length > 0);
         }),
       },
     ],
@@ -673,5 +690,18 @@ function chart(rss, r) {
   );
 }
 
-await main();
+// `SOAK_MINUTES=<its minutes> node soak.mjs --render <run>-results.json`: a run's chart again, as <run>.svg.
+const renderAt = process.argv.indexOf('--render');
+if (renderAt !== -1) {
+  const file = process.argv[renderAt + 1];
+  const { rssSamples, ...result } = JSON.parse(readFileSync(file, 'utf8'));
+  for (const samples of Object.values(rssSamples)) {
+    // Runs before the sampler's fix read a dying process as null beside the restart's marker.
+    for (let i = samples.length - 2; i >= 0; i--)
+      if (samples[i][1] === null && samples[i + 1][1] === null) samples.splice(i, 1);
+  }
+  writeFileSync(file.replace(/-results\.json$/, '.svg'), chart(rssSamples, result));
+} else {
+  await main();
+}
 process.exit(0);
