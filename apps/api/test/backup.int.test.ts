@@ -8,6 +8,7 @@ import { BackupError, restoreBackup, writeBackup } from '@dn/db/backup';
 import { openRestoreTarget } from '@dn/db/backup-target';
 import { createEmptyPostgresDatabase, newDealer, secondConnection, tableChecksums, testDbKind } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeBackup } from '../src/services/system/backup';
 import { createHarness, type Harness, uniqueEmail } from './helpers';
 import { application, booking } from './security/support';
 
@@ -221,5 +222,19 @@ describe(`backup and restore (${kind})`, () => {
     const again = await cli('restore.ts', ['cli.backup'], targetEnv);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('--force');
+
+    // The scheduled backup takes the same path from inside the app's own process (its own socket).
+    const inProcess = await takeBackup({
+      config:
+        kind === 'postgres'
+          ? { databaseUrl: h.database.url, dataDir: work }
+          : { databaseUrl: undefined, dataDir: restoredTo.dataDir },
+      dir: work,
+      trigger: 'scheduled',
+      format: 'logical',
+      now: new Date(),
+    });
+    expect(inProcess.file).toMatch(/dealer-network-.*\.dnbackup$/);
+    expect(inProcess.tables?.dealers).toBeGreaterThan(0);
   });
 });
