@@ -25,14 +25,14 @@ export interface SystemFigures {
   jobsOldestSeconds: number | null;
 }
 
-export async function readSystemFigures(db: Executor, now: Date): Promise<SystemFigures> {
-  const r = await sql<{
-    mailWaiting: number;
-    mailOldestSeconds: number;
-    mailFailed: number;
-    lastBackupAt: Date | null;
-    lastBackupError: string | null;
-  }>`
+/** The figures' one statement (readSystemFigures); exported for its plan test. */
+export const systemFiguresSql = (now: Date) => sql<{
+  mailWaiting: number;
+  mailOldestSeconds: number;
+  mailFailed: number;
+  lastBackupAt: Date | null;
+  lastBackupError: string | null;
+}>`
     select
       (select count(*)::int from email_outbox where status in ('pending', 'sending')) as mail_waiting,
       coalesce((select extract(epoch from (${now}::timestamptz - min(created_at)))::float8
@@ -40,10 +40,10 @@ export async function readSystemFigures(db: Executor, now: Date): Promise<System
       (select count(*)::int from email_outbox where status = 'failed') as mail_failed,
       b.finished_at as last_backup_at, b.error as last_backup_error
     from (select 1) one
-    left join lateral (select finished_at, error from backup_runs order by started_at desc limit 1) b on true`.execute(
-    db,
-  );
-  const row = r.rows[0]!;
+    left join lateral (select finished_at, error from backup_runs order by started_at desc limit 1) b on true`;
+
+export async function readSystemFigures(db: Executor, now: Date): Promise<SystemFigures> {
+  const row = (await systemFiguresSql(now).execute(db)).rows[0]!;
   return {
     ...row,
     mailOldestSeconds: Math.max(0, Number(row.mailOldestSeconds)),
