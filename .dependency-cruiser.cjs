@@ -45,7 +45,7 @@ const SERVICE_LAYERS = [
   ['onboarding/', 'payees/', 'risk/'],
   ['applications/', 'calls/', 'content/', 'team/', 'affiliate/'],
   ['accounts/'],
-  ['audit/', 'mail/'],
+  ['audit/', 'mail/', 'system/'],
 ];
 
 const nameOf = (member) => member.replace(/\/$|\.ts$/, '');

@@ -29,7 +29,7 @@ function ticks(min, max, log) {
  * One panel at (x0, y0) of size w x h. series: [{ name, points: [[x, y]] }] (y null = not measured).
  * Returns SVG elements as a string.
  */
-export function panel({ x0, y0, w, h, title, yLabel, series, logX = true, logY = false }) {
+export function panel({ x0, y0, w, h, title, yLabel, series, logX = true, logY = false, xLabel = 'dealers' }) {
   const pts = series.flatMap((s) => s.points.filter(([, y]) => y !== null && y !== undefined && (!logY || y > 0)));
   const L = [];
   const m = { l: 64, r: 16, t: 28, b: 40 };
@@ -60,7 +60,7 @@ export function panel({ x0, y0, w, h, title, yLabel, series, logX = true, logY =
     L.push(`<text x="${X(v)}" y="${y0 + m.t + ph + 16}" text-anchor="middle" font-size="11">${niceNumber(v)}</text>`);
   }
   L.push(
-    `<text x="${x0 + m.l + pw / 2}" y="${y0 + m.t + ph + 32}" text-anchor="middle" font-size="11">dealers${logX ? ' (log scale)' : ''}</text>`,
+    `<text x="${x0 + m.l + pw / 2}" y="${y0 + m.t + ph + 32}" text-anchor="middle" font-size="11">${esc(xLabel)}${logX ? ' (log scale)' : ''}</text>`,
   );
   L.push(
     `<text transform="translate(${x0 + 14} ${y0 + m.t + ph / 2}) rotate(-90)" text-anchor="middle" font-size="11">${esc(yLabel)}${logY ? ' (log)' : ''}</text>`,

@@ -19,6 +19,7 @@ import { onQueueFull } from './lib/password';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { etagPlugin } from './plugins/etag';
+import { metricsPlugin } from './plugins/metrics';
 import { referralPlugin } from './plugins/referral';
 import { cachePolicyPlugin, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -179,6 +180,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   // First, so it sees every route: the app refuses to start with one that declares no access.
   await app.register(declaredAccessPlugin);
   await app.register(errorsPlugin);
+  // Early, so its onResponse hook times every request.
+  await app.register(metricsPlugin, { deps, pool: database.pool });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { db: database.db, secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(authPlugin, { deps });

@@ -5,9 +5,17 @@ import { z } from 'zod';
 
 /** The only reader of process.env. Bad configuration stops the start with the variable's name. */
 
+/** A whole number from the environment, in [min, max]; every failure says so with the bounds. */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: wholeNumber(0, 65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()
@@ -58,13 +66,17 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .optional(),
   WEB_DIST: z.string().optional(),
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  RATE_LIMIT_MULTIPLIER: wholeNumber(1, 1000).default(1),
   /** Connections this process keeps to PostgreSQL (the embedded PGlite always uses one). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
   /** Seconds an admin decision can be undone, and its emails wait (issue 14); 0 makes decisions final at once. */
-  UNDO_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  UNDO_WINDOW_SECONDS: wholeNumber(0, 300).default(10),
   // Standard Webhooks secret of POST /api/integrations/orders (docs/integrations.md); unset: the webhook refuses all.
   ORDERS_WEBHOOK_SECRET: z
     .string()
@@ -102,6 +114,25 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v?.trim() || undefined)
     .refine((v) => v === undefined || /^[a-z0-9._-]+$/i.test(v), 'must be a DNS label'),
+  // Issue 40: the bearer token of GET /metrics; unset, /metrics answers 404 to everyone.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 24, 'must be at least 24 characters (e.g. openssl rand -hex 24)')
+    .refine((v) => v === undefined || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces'),
+  // Issue 40: a folder for the daily backup (scheduled when set), and how many of them to keep.
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  BACKUP_KEEP: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || /^\d+$/.test(v), 'must be a whole number of backups to keep (1 to 365)')
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine((v) => v === undefined || (v >= 1 && v <= 365), 'must be between 1 and 365'),
 });
 
 export interface Config {
@@ -140,56 +171,69 @@ export interface Config {
   smtpRatePerSecond?: number | undefined;
   /** DKIM signing of every message (DKIM_*), or undefined. */
   dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); undefined: /metrics answers 404 (issue 40). */
+  metricsToken?: string | undefined;
+  /** Where the scheduled daily backup is written (BACKUP_DIR); undefined: no scheduled backup. */
+  backupDir?: string | undefined;
+  /** How many scheduled backups BACKUP_DIR keeps (BACKUP_KEEP, default 7). */
+  backupKeep?: number | undefined;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Backups a BACKUP_DIR keeps when BACKUP_KEEP is unset. */
+export const DEFAULT_BACKUP_KEEP = 7;
+
+/**
+ * Parses the environment once; a bad setting throws a ConfigError naming every variable at fault.
+ * `check` (pnpm start --check) validates without side effects: no session secret is written.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?: boolean } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The rules between settings, each naming its variable; all of them are reported at once.
+  const problems: string[] = [];
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (e.BACKUP_KEEP !== undefined && !e.BACKUP_DIR) {
+    problems.push('BACKUP_KEEP: needs BACKUP_DIR, the folder the backups are kept in');
   }
   const dkimSet = [e.DKIM_PRIVATE_KEY, e.DKIM_DOMAIN, e.DKIM_SELECTOR].filter((v) => v !== undefined).length;
   if (dkimSet !== 0 && dkimSet !== 3) {
-    throw new ConfigError(
-      'Invalid configuration:\n  DKIM_PRIVATE_KEY, DKIM_DOMAIN and DKIM_SELECTOR must be set together',
-    );
+    problems.push('DKIM_PRIVATE_KEY, DKIM_DOMAIN and DKIM_SELECTOR must be set together');
   }
   if (e.NODE_ENV === 'production') {
     const placeholders = [
       ['SESSION_SECRET', e.SESSION_SECRET],
       ['ADMIN_PASSWORD', e.ADMIN_PASSWORD],
+      ['METRICS_TOKEN', e.METRICS_TOKEN],
       ['DATABASE_URL', databasePassword(e.DATABASE_URL)],
     ].filter(([, value]) => value !== undefined && isPlaceholder(value));
-    if (placeholders.length > 0) {
-      const lines = placeholders.map(
-        ([name]) => `  ${name}: is a placeholder or well-known value; set a real secret (e.g. openssl rand -hex 32)`,
-      );
-      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    for (const [name] of placeholders) {
+      problems.push(`${name}: is a placeholder or well-known value; set a real secret (e.g. openssl rand -hex 32)`);
+    }
+    if (!e.SESSION_SECRET && e.DATABASE_URL) {
+      // Several instances share one database: each must sign cookies with the same secret.
+      problems.push('SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)');
     }
   }
   if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production' && e.ALLOW_TEST_CLOCK !== '1') {
-    throw new ConfigError(
-      'Invalid configuration:\n  TEST_CLOCK_FILE: a test clock shifts every date the product acts on; refused in production unless ALLOW_TEST_CLOCK=1',
+    problems.push(
+      'TEST_CLOCK_FILE: a test clock shifts every date the product acts on; refused in production unless ALLOW_TEST_CLOCK=1',
     );
   }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const dataDir = resolve(e.DATA_DIR);
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
-    if (e.DATABASE_URL && e.NODE_ENV === 'production') {
-      // Several instances share one database: each must sign cookies with the same secret.
-      throw new ConfigError(
-        'Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)',
-      );
-    }
-    sessionSecret = persistedSecret(dataDir);
+    sessionSecret = opts.check ? 'x'.repeat(32) : persistedSecret(dataDir);
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -219,6 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DKIM_PRIVATE_KEY && e.DKIM_DOMAIN && e.DKIM_SELECTOR
         ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    backupDir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : undefined,
+    backupKeep: e.BACKUP_DIR ? (e.BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP) : undefined,
   };
 }
 

@@ -16,6 +16,13 @@ const LOG_BUFFER_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
 
 async function main() {
+  // `pnpm start --check`: every setting validated (the same parse as a start), then exit 0 or 1.
+  if (process.argv.includes('--check')) {
+    const checked = loadConfig(process.env, { check: true }); // a ConfigError exits 1 below
+    const where = checked.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${checked.dataDir}`;
+    process.stdout.write(`Configuration is valid (${checked.nodeEnv}; database: ${where}).\n`);
+    process.exit(0);
+  }
   const config = loadConfig();
   // Password hashing (libuv's pool) yields to the event loop when the CPU is contended.
   const poolThreadsLowered = await lowerThreadPoolPriority();

@@ -29,6 +29,7 @@ import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/c
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
+import { Route as AdminConsoleSystemRouteImport } from './routes/admin/_console/system'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
@@ -133,6 +134,11 @@ const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleSystemRoute = AdminConsoleSystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -212,6 +220,7 @@ export interface FileRoutesById {
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/system': typeof AdminConsoleSystemRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
+    | '/admin/system'
     | '/admin/team'
     | '/admin/'
     | '/admin/dealers/$id'
@@ -261,6 +271,7 @@ export interface FileRouteTypes {
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
+    | '/admin/system'
     | '/admin/team'
     | '/admin'
     | '/admin/dealers/$id'
@@ -285,6 +296,7 @@ export interface FileRouteTypes {
     | '/admin/_console/commissions'
     | '/admin/_console/content'
     | '/admin/_console/payouts'
+    | '/admin/_console/system'
     | '/admin/_console/team'
     | '/admin/_console/'
     | '/admin/_console/dealers/$id'
@@ -447,6 +459,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsolePayoutsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/system': {
+      id: '/admin/_console/system'
+      path: '/system'
+      fullPath: '/admin/system'
+      preLoaderRoute: typeof AdminConsoleSystemRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/team': {
       id: '/admin/_console/team'
       path: '/team'
@@ -472,6 +491,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleSystemRoute: typeof AdminConsoleSystemRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
@@ -485,6 +505,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleSystemRoute: AdminConsoleSystemRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,

@@ -51,6 +51,7 @@ export const TABLE_TYPES: TableTypesConfig = {
     'admin_actions.params': 'Record<string, unknown>',
     'admin_actions.skipped': 'Record<string, number>',
     'admin_preferences.export_columns': 'string[]',
+    'system_samples.figures': 'Record<string, number>',
   },
   // The shard counters of migrations 0950 and 0960.
   keptByTriggers: ['referral_versions.n', 'admin_versions.n', 'dealers.mailbox'],

@@ -16,6 +16,8 @@ export interface Database {
   kind: DbKind;
   /** Closes the pool and, for the embedded database, the PGlite instance and the data folder lock. */
   close(): Promise<void>;
+  /** The embedded database's socket, host:port (PGlite only): another connection to the same database. */
+  address?: string;
   /** The embedded database's data folder as an uncompressed tarball (PGlite only). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -89,6 +91,8 @@ async function openEmbedded(
     });
     await server.start();
     const [host, port] = server.getServerConn().split(':');
+    // Where another process of this app (pnpm db:backup) reaches this database while it runs.
+    const address = dataDir ? publishAddress(resolve(dataDir), server.getServerConn()) : undefined;
     // One connection: PGlite is a single session, and the socket server's multiplexer can
     // interleave the extended-protocol messages (Parse/Bind/Execute) of two connections,
     // which fails queries under concurrency. With one connection the pool queues instead.
@@ -100,8 +104,10 @@ async function openEmbedded(
       db,
       pool,
       kind: 'pglite',
+      address: server.getServerConn(),
       dumpDataDir: () => pglite.dumpDataDir('none'),
       async close() {
+        address?.remove();
         await db.destroy();
         await server.stop();
         await pglite.close();
@@ -111,6 +117,34 @@ async function openEmbedded(
   } catch (err) {
     lock?.release();
     throw err;
+  }
+}
+
+const ADDRESS_FILE = 'pglite.address';
+
+/** Writes the socket's host:port into the data folder, readable by its owner only. */
+function publishAddress(dir: string, address: string): { remove(): void } {
+  const file = join(dir, ADDRESS_FILE);
+  writeFileSync(file, address, { mode: 0o600 });
+  return {
+    remove() {
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+/**
+ * The address of the embedded database a running app holds in `dataDir`, or null when no live
+ * process holds it (then the folder itself may be opened).
+ */
+export function runningEmbeddedAddress(dataDir: string): string | null {
+  const dir = resolve(dataDir);
+  try {
+    const pid = Number(readFileSync(join(dir, 'app.lock'), 'utf8'));
+    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+    return readFileSync(join(dir, ADDRESS_FILE), 'utf8').trim() || null;
+  } catch {
+    return null;
   }
 }
 

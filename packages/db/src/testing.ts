@@ -179,3 +179,34 @@ export async function insertTestLedgerEntry(
 export async function resetLedger(db: Kysely<DB>): Promise<void> {
   await sql`truncate commissions, payouts, order_events, orders`.execute(db);
 }
+
+/**
+ * Every table's row count and checksum (md5 of its rows' text, in order), read on `client` (inside
+ * a backup's transaction, it is the database at the backup's moment): what a restore must equal.
+ */
+export async function tableChecksums(client: pg.ClientBase): Promise<Record<string, string>> {
+  const tables = await client.query<{ name: string }>(
+    `select relname::text as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')
+      and relname not in ('kysely_migration', 'kysely_migration_lock') order by relname`,
+  );
+  const sums: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const r = await client.query<{ n: string; sum: string }>(
+      `select count(*)::text as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum from "${name}" t`,
+    );
+    sums[name] = `${r.rows[0]!.n} rows, ${r.rows[0]!.sum}`;
+  }
+  return sums;
+}
+
+/** A second connection to a test database, as another process would open (the embedded one: its socket). */
+export async function secondConnection(database: Database & { url?: string | undefined }): Promise<pg.Client> {
+  const [host, port] = (database.address ?? '').split(':');
+  const client = new pg.Client(
+    database.url
+      ? { connectionString: database.url }
+      : { host, port: Number(port), user: 'postgres', database: 'postgres' },
+  );
+  await client.connect();
+  return client;
+}

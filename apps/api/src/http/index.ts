@@ -3,6 +3,7 @@ import { stringifyAnswer } from '@dn/db/json-text';
 import { APP_VERSION } from '@dn/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context';
+import { metricsRoute } from './metrics';
 import { openApiDocument } from './openapi';
 import { restRoutes } from './routes';
 import { serveRoutes } from './serve';
@@ -18,6 +19,7 @@ import { webRoutes } from './web';
 export async function httpPlugin(app: FastifyInstance, opts: { deps: Deps; database: Database }) {
   const openapi = openApiDocument(restRoutes, APP_VERSION, opts.deps.config.publicUrl);
   await app.register(serveRoutes, { deps: opts.deps, routes: siteRoutes(opts.database, openapi) });
+  await app.register(serveRoutes, { deps: opts.deps, routes: [metricsRoute(opts.deps)] });
   await app.register(trpcPlugin, {
     deps: opts.deps,
     onInternalError: (error, path) => app.log.error({ err: error.cause ?? error, path }, 'trpc error'),

@@ -12,6 +12,7 @@ import { onboardingRouter } from './onboarding';
 import { ordersRouter } from './orders';
 import { reviewAdmin, reviewRouter } from './review';
 import { schedulerRouter } from './scheduler';
+import { systemRouter } from './system';
 import { teamRouter } from './team';
 
 /**
@@ -35,6 +36,7 @@ export const appRouter = router({
   settings: settingsRouter,
   onboarding: onboardingRouter,
   apiTokens: apiTokensRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -176,6 +176,17 @@ export interface AuditLogs {
   userAgentParsed: JsonColumn<unknown> | null;
 }
 
+export interface BackupRuns {
+  bytes: Int8 | null;
+  error: string | null;
+  file: string;
+  finishedAt: Timestamp | null;
+  id: Generated<string>;
+  schemaVersion: string;
+  startedAt: Generated<Timestamp>;
+  trigger: 'manual' | 'scheduled';
+}
+
 export interface CallCounts {
   n: Generated<Int8>;
   shard: number;
@@ -521,6 +532,11 @@ export interface Sessions {
   sid: string;
 }
 
+export interface SystemSamples {
+  figures: JsonColumn<Record<string, number>>;
+  takenAt: Timestamp;
+}
+
 export interface DB {
   accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
@@ -536,6 +552,7 @@ export interface DB {
   applicationStatusLinks: ApplicationStatusLinks;
   appSettings: AppSettings;
   auditLogs: AuditLogs;
+  backupRuns: BackupRuns;
   callCounts: CallCounts;
   callSchedules: CallSchedules;
   commissionRules: CommissionRules;
@@ -565,4 +582,5 @@ export interface DB {
   referralVersions: ReferralVersions;
   scheduledSweeps: ScheduledSweeps;
   sessions: Sessions;
+  systemSamples: SystemSamples;
 }

@@ -38,6 +38,7 @@ import * as m2210 from './2026-11-28-2210-review-promises';
 import * as m2300 from './2026-11-28-2300-onboarding';
 import * as m2600 from './2026-11-28-2600-api-tokens';
 import * as m2610 from './2026-11-28-2610-mail-priority-and-preferences';
+import * as m2500 from './2026-11-28-2500-system-samples-and-backups';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2300-onboarding': m2300,
   '2026-11-28-2600-api-tokens': m2600,
   '2026-11-28-2610-mail-priority-and-preferences': m2610,
+  '2026-11-28-2500-system-samples-and-backups': m2500,
 };

@@ -13,6 +13,12 @@ import { loadSessionUser, publicUser } from './users';
 
 type Credentials = z.output<typeof login>;
 
+/**
+ * Failed sign-ins and lockouts since this process started, for /metrics (issue 40): counters a
+ * scrape reads, so an alert sees a guessing campaign without reading the audit trail.
+ */
+export const signInCounts = { failures: 0, lockouts: 0 };
+
 export const STATUS_MESSAGES: Record<string, string> = {
   pending: 'Your application is still under review. You can sign in once it has been approved.',
   rejected: 'Your dealer application was not approved, so this account cannot sign in. Please contact support.',
@@ -41,6 +47,7 @@ export async function reserveSignIn(ctx: Context, scope: SignInScope, account: s
   } catch (err) {
     // A lockout shows in the Activity tab with the account it protected (issue 14).
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+      signInCounts.lockouts++;
       await audit(ctx.db, ctx, {
         eventType: 'auth.locked_out',
         category: 'auth',
@@ -66,6 +73,7 @@ export async function tellOwner(ctx: Context, scope: SignInScope, account: strin
 
 async function failed(ctx: Context, scope: SignInScope, account: string, message: string) {
   // reserveSignIn() already counted this attempt against every budget.
+  signInCounts.failures++;
   await audit(ctx.db, ctx, {
     eventType: 'auth.sign_in_failed',
     category: 'auth',

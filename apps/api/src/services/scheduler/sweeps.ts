@@ -10,6 +10,7 @@ import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
+import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
 
 export interface Sweep {
   /** Stable and unique: the scheduler's row for it is keyed by this name. */
@@ -23,9 +24,13 @@ export const SWEEPS: Sweep[] = [
   // What server.ts's housekeeping interval did (issue 38): expired sessions and rate-limit windows.
   { name: 'accounts.prune-sessions', everySeconds: 600, run: (deps) => pruneExpiredSessions(deps.db) },
   { name: 'accounts.prune-rate-limits', everySeconds: 600, run: (deps) => pruneRateLimits(deps.db) },
-  // Issue 38: the free call's reminder 24 hours before (decision 0943), the reviewers' 08:00 digest (0942).
+  // Issue 38: the free call's reminder 24 hours before (decision 0943), the reviewers' 08:00 digest (0942),
+  // the onboarding call's reminder and the insurance and licence expiry notices (0950-0953).
   { name: 'calls.reminders', everySeconds: 60, run: sendCallReminders },
   { name: 'review.daily-digest', everySeconds: 300, run: (deps) => sendDailyDigest(deps) },
-  { name: 'onboarding-call-reminders', everySeconds: 300, run: remindOnboardingCalls },
-  { name: 'compliance-expiry-reminders', everySeconds: 3600, run: remindComplianceExpiries },
+  { name: 'onboarding.call-reminders', everySeconds: 300, run: remindOnboardingCalls },
+  { name: 'onboarding.compliance-expiry', everySeconds: 3600, run: remindComplianceExpiries },
+  // Issue 40: the System page's 24-hour samples, and the daily backup when BACKUP_DIR is set.
+  { name: 'system.samples', everySeconds: SAMPLE_SECONDS, run: sampleSystem },
+  { name: 'system.backup', everySeconds: 3600, run: scheduledBackup },
 ];

@@ -1,0 +1,240 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Database, migrateTo, openDatabase, seed } from '@dn/db';
+import { BackupError, restoreBackup, writeBackup } from '@dn/db/backup';
+import { openRestoreTarget } from '@dn/db/backup-target';
+import { createEmptyPostgresDatabase, newDealer, secondConnection, tableChecksums, testDbKind } from '@dn/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeBackup } from '../src/services/system/backup';
+import { createHarness, type Harness, uniqueEmail } from './helpers';
+import { application, booking } from './security/support';
+
+/**
+ * pnpm db:backup and db:restore (issue 40): a backup taken while writes go on is the database at
+ * one moment, restores into an empty database (PostgreSQL) or data folder (PGlite) equal table by
+ * table, refuses to overwrite without --force, and an older schema's backup is migrated on restore.
+ */
+
+const kind = testDbKind();
+const work = mkdtempSync(join(tmpdir(), 'dn-backup-'));
+const cleanups: (() => Promise<unknown>)[] = [];
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+  for (let i = 0; i < 6; i++) {
+    const email = uniqueEmail('backup');
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/dealer-signup', payload: application(email) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/schedule-call', payload: booking(email) })).statusCode,
+    ).toBe(200);
+  }
+});
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  await h?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** An empty restore target of this run's kind: a new PostgreSQL database, or a new data folder. */
+async function emptyTarget(inMemory = false): Promise<{ databaseUrl?: string; dataDir: string }> {
+  if (kind === 'postgres') {
+    const empty = await createEmptyPostgresDatabase();
+    cleanups.push(empty.drop);
+    return { databaseUrl: empty.url, dataDir: join(work, 'unused') };
+  }
+  return { dataDir: inMemory ? '' : mkdtempSync(join(work, 'data-')) };
+}
+
+async function checksumsOf(database: Database): Promise<Record<string, string>> {
+  const client = await database.pool.connect();
+  try {
+    return await tableChecksums(client);
+  } finally {
+    client.release();
+  }
+}
+
+describe(`backup and restore (${kind})`, () => {
+  let backupFile: string;
+  let atBackup: Record<string, string>;
+  let restoredTo: { databaseUrl?: string; dataDir: string };
+
+  it('a backup taken while signups go on restores into an empty database equal, table by table, to the source at its moment', async () => {
+    backupFile = join(work, 'live.dnbackup');
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/dealer-signup',
+          payload: application(uniqueEmail('live')),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        written++;
+      }
+    })();
+    const client = await secondConnection(h.database);
+    let summary: Awaited<ReturnType<typeof writeBackup>>;
+    try {
+      summary = await writeBackup(client, createWriteStream(backupFile), {
+        inSnapshot: async (c) => {
+          atBackup = await tableChecksums(c);
+        },
+      });
+    } finally {
+      writing = false;
+      await writer;
+      await client.end();
+    }
+    // The writes went on around it: the source has dealers the backup does not.
+    const dealersNow = await h.db
+      .selectFrom('dealers')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(written).toBeGreaterThan(0);
+    expect(Number(dealersNow.n)).toBeGreaterThan(summary.tables.dealers!);
+    expect(Object.keys(summary.tables).length).toBeGreaterThan(20);
+    expect(atBackup.dealers).toMatch(new RegExp(`^${summary.tables.dealers} rows`));
+
+    restoredTo = await emptyTarget();
+    const target = await openRestoreTarget({ ...restoredTo, force: false });
+    try {
+      const result = await restoreBackup(target.database.db, createReadStream(backupFile));
+      expect(result.migrated).toEqual([]);
+      expect(result.tables).toEqual(summary.tables);
+      expect(await checksumsOf(target.database)).toEqual(atBackup);
+    } finally {
+      await target.database.close();
+    }
+  });
+
+  it('refuses to restore over a database that has tables without --force, and replaces it with --force', async () => {
+    await expect(openRestoreTarget({ ...restoredTo, force: false })).rejects.toThrow(
+      kind === 'postgres' ? /is not empty.*--force/ : /already holds a database.*--force/,
+    );
+    const target = await openRestoreTarget({ ...restoredTo, force: true });
+    try {
+      if (kind === 'pglite') expect(existsSync(target.replaced!)).toBe(true);
+      await restoreBackup(target.database.db, createReadStream(backupFile));
+      expect(await checksumsOf(target.database)).toEqual(atBackup);
+    } finally {
+      await target.database.close();
+    }
+  });
+
+  it("an older schema's backup is migrated to this build's on restore", async () => {
+    const older = '2026-11-28-0920-referral-flags';
+    // In memory on PGlite: the data folders are the first test's.
+    const database = await openDatabase({ databaseUrl: (await emptyTarget(true)).databaseUrl, poolSize: 1 });
+    const file = join(work, 'older.dnbackup');
+    try {
+      await migrateTo(database.db, older);
+      await seed(database.db);
+      await database.db.insertInto('dealers').values(newDealer('older.schema@example.com')).execute();
+      const client = await database.pool.connect();
+      try {
+        expect((await writeBackup(client, createWriteStream(file))).schemaVersion).toBe(older);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await database.close();
+    }
+    const target = {
+      database: await openDatabase({ databaseUrl: (await emptyTarget(true)).databaseUrl, poolSize: 1 }),
+    };
+    try {
+      const result = await restoreBackup(target.database.db, createReadStream(file));
+      expect(result.schemaVersion).toBe(older);
+      expect(result.migrated).toContain('2026-11-28-2500-system-samples-and-backups');
+      const dealer = await target.database.db
+        .selectFrom('dealers')
+        .select('email')
+        .where('email', '=', 'older.schema@example.com')
+        .executeTakeFirst();
+      expect(dealer?.email).toBe('older.schema@example.com');
+      expect(await target.database.db.selectFrom('backupRuns').select('id').execute()).toEqual([]);
+    } finally {
+      await target.database.close();
+    }
+  });
+
+  it('refuses a file that is not a backup, naming why', async () => {
+    const bogus = join(work, 'bogus.dnbackup');
+    writeFileSync(bogus, 'not a backup at all');
+    // Refused before anything is written (the source's own database stands in as the target).
+    await expect(restoreBackup(h.db, createReadStream(bogus))).rejects.toThrow(BackupError);
+  });
+
+  it('pnpm db:backup reaches the running app, pnpm db:restore restores it, and refuses a second time without --force', async () => {
+    const api = fileURLToPath(new URL('..', import.meta.url));
+    // Not spawnSync: the embedded source is served by this process, whose event loop must go on.
+    const cli = (name: string, args: string[], env: Record<string, string>) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', join(api, 'src/cli', name), ...args], {
+          cwd: api,
+          env: { PATH: process.env.PATH ?? '', INIT_CWD: work, ...env },
+          timeout: 60_000,
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => {
+          stdout += c;
+        });
+        child.stderr.on('data', (c: Buffer) => {
+          stderr += c;
+        });
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    // The source: this process's app on PostgreSQL, or an embedded data folder this process holds open.
+    let sourceEnv: Record<string, string>;
+    let running: Database | undefined;
+    if (kind === 'postgres') {
+      sourceEnv = { DATABASE_URL: h.database.url! };
+    } else {
+      running = await openDatabase({ dataDir: restoredTo.dataDir, poolSize: 1 });
+      cleanups.push(() => running!.close());
+      sourceEnv = { DATA_DIR: restoredTo.dataDir };
+    }
+    const backup = await cli('backup.ts', ['cli.backup', '--logical'], sourceEnv);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(kind === 'postgres' ? /from PostgreSQL/ : /from the running app's embedded database/);
+    expect(backup.stdout).toContain('schema version 2026-11-28-2500-system-samples-and-backups');
+    // The run is recorded where the System page reads it.
+    const source = running ?? h.database;
+    const runs = await source.db.selectFrom('backupRuns').select(['trigger', 'file', 'error']).execute();
+    expect(runs).toEqual([{ trigger: 'manual', file: join(work, 'cli.backup'), error: null }]);
+
+    const target = await emptyTarget();
+    const targetEnv: Record<string, string> = target.databaseUrl
+      ? { DATABASE_URL: target.databaseUrl }
+      : { DATA_DIR: target.dataDir };
+    const restore = await cli('restore.ts', ['cli.backup'], targetEnv);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stdout).toMatch(/^Restored .*cli\.backup: \d+ rows of \d+ tables/);
+    const again = await cli('restore.ts', ['cli.backup'], targetEnv);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('--force');
+
+    // The scheduled backup takes the same path from inside the app's own process (its own socket).
+    const inProcess = await takeBackup({
+      config:
+        kind === 'postgres'
+          ? { databaseUrl: h.database.url, dataDir: work }
+          : { databaseUrl: undefined, dataDir: restoredTo.dataDir },
+      dir: work,
+      trigger: 'scheduled',
+      format: 'logical',
+      now: new Date(),
+    });
+    expect(inProcess.file).toMatch(/dealer-network-.*\.dnbackup$/);
+    expect(inProcess.tables?.dealers).toBeGreaterThan(0);
+  });
+});

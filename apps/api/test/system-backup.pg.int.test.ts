@@ -1,0 +1,70 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@dn/db';
+import { pgDumpAvailable, pgRestore } from '@dn/db/backup-target';
+import { createEmptyPostgresDatabase, tableChecksums } from '@dn/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShiftedClock } from '../src/lib/clock';
+import { scheduledBackup } from '../src/services/system/sweeps';
+import { createHarness, type Harness } from './helpers';
+
+/**
+ * The daily backup (BACKUP_DIR, BACKUP_KEEP) on PostgreSQL, where it is pg_dump's custom format
+ * (the embedded database's own backups are backup.int.test.ts's): due a day after the last, the
+ * oldest beyond BACKUP_KEEP deleted, and the file restores with pg_restore to the same tables.
+ */
+
+const clock = new ShiftedClock();
+const dir = mkdtempSync(join(tmpdir(), 'dn-scheduled-'));
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness({ clock });
+  Object.assign(h.app.deps.config, { databaseUrl: h.database.url, backupDir: dir, backupKeep: 2 });
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the scheduled backup', () => {
+  it('runs daily into BACKUP_DIR, keeps BACKUP_KEEP files, and each restores with pg_restore', async () => {
+    expect(pgDumpAvailable()).toBe(true);
+    expect(await scheduledBackup(h.app.deps)).toBe(1);
+    expect(await scheduledBackup(h.app.deps)).toBe(0); // not due again the same day
+    for (let i = 0; i < 2; i++) {
+      clock.advance(24 * 3_600_000 + 60_000);
+      expect(await scheduledBackup(h.app.deps)).toBe(1);
+    }
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => /^dealer-network-.*\.dump$/.test(f))).toBe(true);
+    const runs = await h.db.selectFrom('backupRuns').select(['trigger', 'error', 'schemaVersion']).execute();
+    expect(runs).toHaveLength(3);
+    expect(runs.every((r) => r.trigger === 'scheduled' && r.error === null)).toBe(true);
+    expect(runs[0]!.schemaVersion).toBe('2026-11-28-2500-system-samples-and-backups');
+
+    const source = await h.database.pool.connect();
+    const empty = await createEmptyPostgresDatabase();
+    const restored = await openDatabase({ databaseUrl: empty.url, poolSize: 1 });
+    try {
+      await pgRestore(empty.url, join(dir, files[1]!));
+      const client = await restored.pool.connect();
+      try {
+        const want = await tableChecksums(source);
+        const got = await tableChecksums(client);
+        // The last run's own row was written after its dump.
+        delete want.backup_runs;
+        delete got.backup_runs;
+        expect(got).toEqual(want);
+      } finally {
+        client.release();
+      }
+    } finally {
+      source.release();
+      await restored.close();
+      await empty.drop();
+    }
+  });
+});
