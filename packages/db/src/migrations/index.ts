@@ -36,9 +36,9 @@ import * as m0920flags from './2026-11-28-0920-referral-flags';
 import * as m2200 from './2026-11-28-2200-scheduler';
 import * as m2210 from './2026-11-28-2210-review-promises';
 import * as m2300 from './2026-11-28-2300-onboarding';
+import * as m2500 from './2026-11-28-2500-system-samples-and-backups';
 import * as m2600 from './2026-11-28-2600-api-tokens';
 import * as m2610 from './2026-11-28-2610-mail-priority-and-preferences';
-import * as m2500 from './2026-11-28-2500-system-samples-and-backups';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
