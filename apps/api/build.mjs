@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/migrate.ts', 'src/cli/admin-create.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/migrate.ts', 'src/cli/admin-create.ts', 'src/cli/keys-rotate.ts'],
   // OUT_DIR lets parallel work build side by side; it must stay inside apps/api so the
   // external npm packages resolve from the bundle's location.
   outdir: process.env.OUT_DIR ?? 'dist',

@@ -74,6 +74,26 @@ const envSchema = z.object({
       (v) => v === undefined || /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(v),
       'must be whsec_ followed by base64 (at least 24 bytes)',
     ),
+  // Issue 39 (decision 0961): the AES-256-GCM key of TINs and account numbers, 32 bytes in base64; the
+  // old keys (comma separated) only while `pnpm keys:rotate` moves values to the new one.
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ),
+  DATA_ENCRYPTION_KEYS_OLD: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine((v) => v.every((k) => Buffer.from(k, 'base64').length === 32), 'each must be 32 random bytes in base64'),
 });
 
 export interface Config {
@@ -102,6 +122,9 @@ export interface Config {
   ordersWebhookSecret?: string | undefined;
   /** Seconds an admin decision can be undone (issue 14); undefined: UNDO_WINDOW_SECONDS of @dn/schema. */
   undoWindowSec?: number | undefined;
+  /** The data encryption key (DATA_ENCRYPTION_KEY, base64) and older keys still accepted for reading (issue 39). */
+  dataEncryptionKey?: string | undefined;
+  dataEncryptionKeysOld?: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     sessionSecret = persistedSecret(dataDir);
   }
+  let dataEncryptionKey = e.DATA_ENCRYPTION_KEY;
+  if (!dataEncryptionKey) {
+    if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
+      throw new ConfigError(
+        'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production with DATABASE_URL (openssl rand -base64 32)',
+      );
+    }
+    dataEncryptionKey = persistedSecret(dataDir, 'data-encryption-key', () => randomBytes(32).toString('base64'));
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -162,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     ordersWebhookSecret: e.ORDERS_WEBHOOK_SECRET,
     undoWindowSec: e.UNDO_WINDOW_SECONDS,
+    dataEncryptionKey,
+    dataEncryptionKeysOld: e.DATA_ENCRYPTION_KEYS_OLD,
   };
 }
 
@@ -211,14 +245,18 @@ function databasePassword(url: string | undefined): string | undefined {
 }
 
 /** Generated once and kept in the data folder, so sessions survive restarts of the embedded setup. */
-function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
+function persistedSecret(
+  dataDir: string,
+  name = 'session-secret',
+  make = () => randomBytes(48).toString('base64url'),
+): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const s = readFileSync(file, 'utf8').trim();
     if (s.length >= 32) return s;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -15,6 +15,7 @@ export * from './dealer-export';
 export * from './messages';
 export * from './money';
 export * from './orders';
+export * from './payees';
 export * from './review';
 export * from './self-service';
 export * from './team';

@@ -1,5 +1,6 @@
 import { activityExportRoute, dealerExportRoute, payoutExportRoute } from './exports';
 import { orderWebhookRoute } from './order-webhook';
+import { achFileRoute, checkRegisterRoute, statementRoute, taxReportRoute } from './payees';
 import { procedureRoutes } from './procedures';
 import type { HttpRoute } from './route';
 
@@ -14,6 +15,10 @@ export const handWrittenRoutes: HttpRoute[] = [
   orderWebhookRoute,
   payoutExportRoute,
   activityExportRoute,
+  achFileRoute,
+  checkRegisterRoute,
+  taxReportRoute,
+  statementRoute,
 ];
 
 /** The documented /api table: OpenAPI (http/openapi.ts) and the security suite read it. */

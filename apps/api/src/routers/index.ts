@@ -8,7 +8,9 @@ import { commissionsRouter } from './commissions';
 import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
 import { ordersRouter } from './orders';
+import { payeesRouter } from './payees';
 import { reviewAdmin, reviewRouter } from './review';
+import { riskRouter } from './risk';
 import { teamRouter } from './team';
 
 /**
@@ -28,6 +30,8 @@ export const appRouter = router({
   activity: activityRouter,
   review: reviewRouter,
   statusLinks: statusLinksRouter,
+  payees: payeesRouter,
+  risk: riskRouter,
 });
 
 export type AppRouter = typeof appRouter;

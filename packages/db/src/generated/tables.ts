@@ -334,6 +334,61 @@ export interface Orders {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface PayeeReminders {
+  dealerId: string;
+  sentAt: Timestamp;
+}
+
+export interface PaymentSettings {
+  companyId: string;
+  companyName: string;
+  id: Generated<boolean>;
+  originatingBankName: string;
+  originatingRouting: string;
+  payerAddressJson: string;
+  payerName: string;
+  payerTin: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+}
+
+export interface PayoutProfiles {
+  accountEnc: string | null;
+  accountHash: string | null;
+  accountLast4: string | null;
+  accountType: 'checking' | 'savings' | null;
+  addressJson: string;
+  certificationVersion: string;
+  certifiedAt: Timestamp;
+  certifiedIp: string | null;
+  certifiedName: string;
+  certifiedUa: string | null;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  legalName: string;
+  method: 'ach' | 'check';
+  returnCode: string | null;
+  returnedAt: Timestamp | null;
+  routingNumber: string | null;
+  taxClassification: string;
+  tinEnc: string;
+  tinHash: string;
+  tinLast4: string;
+  tinType: 'ssn' | 'ein';
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface PayoutReturns {
+  amount: Decimal;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  id: Generated<string>;
+  note: string | null;
+  payoutId: string;
+  recruiterDealerId: string;
+  returnCode: string;
+}
+
 export interface Payouts {
   commissionCount: number;
   createdAt: Generated<Timestamp>;
@@ -389,6 +444,13 @@ export interface Sessions {
   sid: string;
 }
 
+export interface TaxThresholds {
+  amount: Decimal;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+  year: number;
+}
+
 export interface DB {
   accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
@@ -414,10 +476,15 @@ export interface DB {
   magicLinkTokens: MagicLinkTokens;
   orderEvents: OrderEvents;
   orders: Orders;
+  payeeReminders: PayeeReminders;
+  paymentSettings: PaymentSettings;
+  payoutProfiles: PayoutProfiles;
+  payoutReturns: PayoutReturns;
   payouts: Payouts;
   rateLimits: RateLimits;
   recruiterCommissionTotals: RecruiterCommissionTotals;
   referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
   sessions: Sessions;
+  taxThresholds: TaxThresholds;
 }

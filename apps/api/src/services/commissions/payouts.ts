@@ -1,10 +1,13 @@
 import type { Payout } from '@dn/db';
 import { recruiterNets } from '@dn/db/queries/net-payable';
+import { remindOnce } from '@dn/db/queries/payees';
 import { findPayout, listPayouts as listPayoutRows } from '@dn/db/queries/payouts';
 import { formatCents, parseCents } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { csvLine } from '../../lib/csv';
+import { enqueueMail } from '../mail/outbox';
+import { payoutDetailsNeededEmail } from '../mail/templates';
 import * as ledger from './ledger';
 
 /** Payout batches: approved entries of recruiters at or above a minimum, exported, then marked paid. */
@@ -34,8 +37,38 @@ export function publicPayout(p: Payout) {
  */
 export async function createPayout(ctx: AdminContext, minimum: string) {
   const min = formatCents(parseCents(minimum) ?? 0n);
-  const { payout, held } = await ctx.db.transaction().execute((trx) => ledger.batch(trx, ctx, min));
-  return { ...publicPayout(payout), held };
+  const { payout, held } = await ctx.db.transaction().execute(async (trx) => {
+    const made = await ledger.batch(trx, ctx, min);
+    // Issue 39: a recruiter held for missing payout details is asked once to complete them.
+    const needs = made.held.filter((h) => h.needsDetails);
+    const first = await remindOnce(
+      trx,
+      needs.map((h) => h.recruiterDealerId),
+      ctx.clock.now(),
+    );
+    for (const h of needs.filter((x) => first.has(x.recruiterDealerId))) {
+      await enqueueMail(
+        trx,
+        payoutDetailsNeededEmail(
+          { id: h.recruiterDealerId, fullName: h.recruiterName, email: h.recruiterEmail },
+          { amount: h.amount, reason: h.reason },
+          { publicUrl: ctx.config.publicUrl },
+        ),
+      );
+    }
+    return made;
+  });
+  if (held.length) ctx.mail.kick();
+  return {
+    ...publicPayout(payout),
+    held: held.map((h) => ({
+      recruiterId: h.recruiterId,
+      recruiterDealerId: h.recruiterDealerId,
+      recruiterName: h.recruiterName,
+      amount: h.amount,
+      reason: h.reason,
+    })),
+  };
 }
 
 export async function listPayouts(ctx: Context) {
