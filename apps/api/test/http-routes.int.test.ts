@@ -47,6 +47,10 @@ describe('declared access', () => {
       'POST /api/integrations/orders public',
       'GET /api/admin/payouts/:id/export admin owner',
       'GET /api/admin/activity/export admin reviewer',
+      'GET /api/admin/payouts/:id/ach admin owner',
+      'GET /api/admin/payouts/:id/checks admin owner',
+      'GET /api/admin/tax/1099-nec admin owner',
+      'GET /api/dealer/statement/download dealer',
     ]);
   });
 

@@ -5,7 +5,7 @@ import { csvLine } from '../../lib/csv';
 /**
  * The files a paid batch needs (issue 39; decision 0962): the NACHA ACH file of the direct-deposit
  * payees, written by the maintained `nach2` package (PPD for individuals, CCD for businesses, one
- * credit per payee), and the check register of the paper-check payees. Pure: the caller reads the
+ * credit per payee; records end with CRLF), and the check register of the paper-check payees. Pure: the caller reads the
  * lines, opens the sealed account numbers and audits the download.
  */
 
@@ -80,6 +80,7 @@ export function buildAchFile(
     fileCreationDate: yymmdd(opts.now),
     fileCreationTime: opts.now.toISOString().slice(11, 16).replace(':', ''),
   });
+  let trace = 0;
   for (const [sec, individual] of [
     ['PPD', true],
     ['CCD', false],
@@ -97,6 +98,7 @@ export function buildAchFile(
       originatingDFI: settings.originatingRouting.slice(0, 8),
     });
     for (const p of group) {
+      trace += 1;
       batch.addEntry(
         new nach.Entry({
           receivingDFI: p.routingNumber.slice(0, 8),
@@ -106,12 +108,14 @@ export function buildAchFile(
           individualName: ach(p.name, 22) || 'PAYEE',
           discretionaryData: '  ',
           transactionCode: p.accountType === 'savings' ? '32' : '22',
+          // The ODFI's routing number (8 digits) and a sequence: nach2 would use the origin's.
+          traceNumber: `${settings.originatingRouting.slice(0, 8)}${String(trace).padStart(7, '0')}`,
         }),
       );
     }
     file.addBatch(batch);
   }
-  return new Promise((resolve) => file.generateFile((text) => resolve(text.endsWith('\n') ? text : `${text}\n`)));
+  return new Promise((resolve) => file.generateFile((text) => resolve(text.endsWith('\r\n') ? text : `${text}\r\n`)));
 }
 
 /** The check register: one line per paper-check payee, to print and mail. */
