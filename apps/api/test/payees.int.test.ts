@@ -527,6 +527,88 @@ describe('risk: a shared TIN or bank account', () => {
   });
 });
 
+describe('risk: a referred dealer signing up with the recruiter phone', () => {
+  it('is flagged with the evidence; the first order is held; clear -> payable, void -> never paid', async () => {
+    const PHONE = '+15125550177';
+    const signup = async () => {
+      const r = await createDealer(h.db, { status: 'active' });
+      await h.db.updateTable('dealers').set({ phoneE164: PHONE }).where('id', '=', r.id).execute();
+      const cookie = await signInDealer(app, r.email);
+      const recruiterId = `rk${Math.random().toString(36).slice(2, 12)}`;
+      expect((await call('POST', '/api/affiliate/create-link', cookie, { recruiterId })).statusCode).toBe(200);
+      const email = `phone.${Math.random().toString(36).slice(2, 10)}@example.com`;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/dealer-signup',
+        remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.9`,
+        payload: {
+          tier: 'Affiliate',
+          fullName: 'Phone Twin',
+          companyName: 'Twin Co',
+          email,
+          phoneE164: PHONE,
+          addressJson: { street: '5 Elm St', city: 'Dallas', state: 'TX', zipCode: '75201' },
+          referredBy: 'none',
+          recruiterId,
+          onboardingCallOk: true,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const d = await h.db.selectFrom('dealers').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      await h.db
+        .updateTable('dealers')
+        .set({ status: 'approved', approvalDate: new Date(Date.now() - 86_400_000) })
+        .where('id', '=', d.id)
+        .execute();
+      await order(d.id);
+      return d.id;
+    };
+    const cleared = await signup();
+    const voided = await signup();
+    const open = (await call('GET', '/api/admin/risk?status=open', cookies.viewer)).statusCode;
+    expect(open).toBe(403);
+    const flags = (await call('GET', '/api/admin/risk?status=open', cookies.owner)).json() as {
+      id: string;
+      signals: string[];
+      referred: { id: string };
+      held: { count: number; amount: string };
+    }[];
+    const flagOf = (id: string) => flags.find((f) => f.referred.id === id)!;
+    expect(flagOf(cleared)).toMatchObject({ signals: ['phone'], held: { count: 1, amount: '60.00' } });
+    const commission = async (id: string) =>
+      h.db
+        .selectFrom('commissions')
+        .select(['id', 'status'])
+        .where('referredDealerId', '=', id)
+        .executeTakeFirstOrThrow();
+    expect((await commission(cleared)).status).toBe('held');
+
+    expect(
+      (
+        await call('POST', `/api/admin/risk/${flagOf(cleared).id}/clear`, cookies.owner, {
+          reason: 'Same household, verified',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await approveAll();
+    expect((await commission(cleared)).status).toBe('approved');
+    expect(
+      (await call('POST', `/api/admin/risk/${flagOf(voided).id}/void`, cookies.owner, { reason: 'Self-referral' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await commission(voided)).status).toBe('voided');
+    expect(
+      (await call('POST', `/api/admin/risk/${flagOf(voided).id}/clear`, cookies.owner, { reason: 'again' })).statusCode,
+    ).toBe(409);
+    const decided = (await call('GET', '/api/admin/risk?status=voided', cookies.reviewer)).json() as { id: string }[];
+    expect(decided.map((f) => f.id)).toContain(flagOf(voided).id);
+    // The old routes of issue 35 answer as before.
+    expect(
+      (await call('POST', `/api/admin/referral-flags/${flagOf(cleared).id}/void`, cookies.owner, {})).statusCode,
+    ).toBe(409);
+  });
+});
+
 describe('key rotation', () => {
   it('re-encrypts every value with the new key; the old key then opens none', async () => {
     const old = keyring(TEST_DATA_KEY);
