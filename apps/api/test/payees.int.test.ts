@@ -151,8 +151,6 @@ function readNacha(text: string) {
   return { entries, total, batches };
 }
 
-const cents = (s: string) => BigInt(s.replace('.', ''));
-
 describe('payout details and the W-9', () => {
   it('refuses the anonymous, a bad routing number (400 naming routingNumber) and a missing certification, storing nothing', async () => {
     const d = await createDealer(h.db, { status: 'active' });

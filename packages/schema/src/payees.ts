@@ -55,6 +55,7 @@ export const PAYEE_MESSAGES = {
   noSettings: 'Set the payment settings (company name, company id, originating bank) first',
   noProfile: 'No payout details yet',
   year: 'Year must be between 2000 and 2100',
+  noPayments: 'No payments to you yet this year.',
 } as const;
 
 const digits = (v: string) => v.replace(/[\s-]/g, '');
@@ -63,6 +64,7 @@ const digits = (v: string) => v.replace(/[\s-]/g, '');
 export const routingNumber = z
   .string({ error: PAYEE_MESSAGES.routingRequired })
   .trim()
+  .max(20, PAYEE_MESSAGES.routingNumber)
   .transform(digits)
   .refine((v) => /^\d{9}$/.test(v) && abaChecksum(v), PAYEE_MESSAGES.routingNumber);
 
@@ -70,6 +72,7 @@ export const routingNumber = z
 export const tin = z
   .string({ error: PAYEE_MESSAGES.tin })
   .trim()
+  .max(20, PAYEE_MESSAGES.tin)
   .refine((v) => {
     const ssn = /^(\d{3})-?(\d{2})-?(\d{4})$/.exec(v);
     if (ssn) {
@@ -103,6 +106,7 @@ export const payoutProfileInput = z
     accountNumber: z
       .string()
       .trim()
+      .max(30, PAYEE_MESSAGES.accountNumber)
       .transform(digits)
       .refine((v) => /^\d{4,17}$/.test(v), PAYEE_MESSAGES.accountNumber)
       .optional(),
@@ -130,6 +134,7 @@ export const paymentSettingsInput = z.object({
   companyId: z
     .string({ error: PAYEE_MESSAGES.companyId })
     .trim()
+    .max(10, PAYEE_MESSAGES.companyId)
     .refine((v) => /^[0-9A-Za-z ]{10}$/.test(v), PAYEE_MESSAGES.companyId),
   originatingRouting: routingNumber,
   originatingBankName: requiredText('Originating bank name is required', 23),
@@ -137,6 +142,7 @@ export const paymentSettingsInput = z.object({
   payerTin: z
     .string({ error: PAYEE_MESSAGES.payerTin })
     .trim()
+    .max(10, PAYEE_MESSAGES.payerTin)
     .refine((v) => /^\d{2}-\d{7}$/.test(v), PAYEE_MESSAGES.payerTin),
   payerAddress: payeeAddress,
 });
@@ -147,6 +153,7 @@ export const payoutReturnInput = z.object({
   returnCode: z
     .string({ error: PAYEE_MESSAGES.returnCode })
     .trim()
+    .max(3, PAYEE_MESSAGES.returnCode)
     .toUpperCase()
     .refine((v) => /^R\d{2}$/.test(v), PAYEE_MESSAGES.returnCode),
   note: optionalText(500),

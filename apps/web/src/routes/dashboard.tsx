@@ -3,7 +3,7 @@ import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
@@ -22,6 +22,9 @@ import { setCurrentUser, useAuth } from '../lib/auth';
 import { httpStatusOf, useTrpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
+
+// Payout details, the W-9 and the statement (issue 39): loaded when the dashboard renders, not in the shell.
+const PayoutsCard = lazy(() => import('../features/payees/PayoutsCard'));
 
 function DashboardPage() {
   const auth = useAuth();
@@ -125,6 +128,9 @@ function DealerDashboard() {
           )}
           <AffiliateCard />
           <EarningsCard />
+          <Suspense fallback={null}>
+            <PayoutsCard />
+          </Suspense>
           <ProfileCard />
           <SecurityCard />
           <Text>

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type { PaymentSettings } from '@dn/db';
-import nachModule from 'nach2';
 import { csvLine } from '../../lib/csv';
 
 /**
@@ -23,7 +23,8 @@ interface NachModule {
   Batch: new (o: Record<string, unknown>) => NachRecord & { addEntry(e: unknown): void };
   Entry: new (o: Record<string, unknown>) => NachRecord;
 }
-const nach = nachModule as unknown as NachModule;
+// Loaded by require: its (missing) types are the interfaces above, wherever this file is type-checked.
+const nach = createRequire(import.meta.url)('nach2') as NachModule;
 
 export interface AchPayee {
   recruiterId: string;

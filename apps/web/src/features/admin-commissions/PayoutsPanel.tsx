@@ -1,6 +1,6 @@
 import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -17,7 +17,10 @@ export function PayoutsPanel() {
   const [paying, setPaying] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const payouts = useQuery(trpc.commissions.payouts.queryOptions());
-  const create = useAdminMutation(ADMIN_MUTATIONS.createPayout);
+  const [held, setHeld] = useState<{ recruiterId: string; recruiterName: string; amount: string; reason: string }[]>(
+    [],
+  );
+  const create = useAdminMutation(ADMIN_MUTATIONS.createPayout, { onSuccess: (b) => setHeld(b.held) });
   const markPaid = useAdminMutation(ADMIN_MUTATIONS.markPaid, {
     onSuccess: () => {
       setPaying(null);
@@ -39,6 +42,17 @@ export function PayoutsPanel() {
           </Button>
         )}
       </Group>
+      {held.length > 0 && (
+        <Alert color="yellow" title="Held from this batch" data-testid="payout-held">
+          <Stack gap={2}>
+            {held.map((x) => (
+              <Text size="sm" key={x.recruiterId}>
+                {x.recruiterName}: {displayMoney(x.amount)} ({x.reason})
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <DataTable
         rows={payouts.data ?? []}
         rowKey={(p) => p.id}
@@ -57,9 +71,17 @@ export function PayoutsPanel() {
             cell: (p) => (
               <Group gap="xs" wrap="nowrap">
                 {can('owner') && (
-                  <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
-                    Download CSV
-                  </Anchor>
+                  <>
+                    <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
+                      Download CSV
+                    </Anchor>
+                    <Anchor href={`/api/admin/payouts/${p.id}/ach`} download data-testid="download-ach">
+                      Bank file (ACH)
+                    </Anchor>
+                    <Anchor href={`/api/admin/payouts/${p.id}/checks`} download>
+                      Check register
+                    </Anchor>
+                  </>
                 )}
                 {p.status === 'created' && can('owner') && (
                   <Button size="xs" onClick={() => setPaying(p.id)}>
