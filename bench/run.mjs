@@ -5,6 +5,7 @@
 //   curve    p95, req/s and the export at several data sizes, with curve.svg (stages/curve.mjs)
 //   partner  webhook orders/s, the recruiter dashboard and the Commissions tab at scale (stages/partner.mjs)
 //   admin    bulk approval under polls, the Activity tab and the typeahead at scale (stages/admin.mjs)
+//   payees   a 10,000-payee NACHA file and check register, time and memory (stages/payees.mjs)
 // Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
 // --only keeps the other stages' figures from the results already there.
 // Options: --only=main,logging,peers,curve,partner,admin --sizes=10000,100000,1000000 --peers-dealers=100000
@@ -31,12 +32,13 @@ import { adminStage } from './stages/admin.mjs';
 import { curveStage, writeCurveSvg } from './stages/curve.mjs';
 import { loggingStage } from './stages/logging.mjs';
 import { partnerStage } from './stages/partner.mjs';
+import { payeesStage } from './stages/payees.mjs';
 import { peersStage } from './stages/peers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin'];
+export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'payees'];
 /** The stages whose results are one field of results.json each (a partial run keeps the others'). */
 const FIELD_STAGES = STAGES.filter((s) => s !== 'main');
 
@@ -169,6 +171,9 @@ async function main() {
     });
     await stage('admin', async () => {
       results.admin = await adminStage(ctx);
+    });
+    await stage('payees', async () => {
+      results.payees = await payeesStage(ctx);
     });
   } finally {
     await ctx.admin.end();

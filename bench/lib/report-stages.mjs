@@ -4,6 +4,7 @@ import { adminTargets } from '../stages/admin.mjs';
 import { CURVE, curveTargets } from '../stages/curve.mjs';
 import { loggingTargets } from '../stages/logging.mjs';
 import { partnerTargets } from '../stages/partner.mjs';
+import { payeesTargets } from '../stages/payees.mjs';
 import { POLLS, peersTargets } from '../stages/peers.mjs';
 import { f0, mb, minute, ms, pipe, x2 } from './format.mjs';
 import { pairedRatio } from './load.mjs';
@@ -17,6 +18,7 @@ export function stageTargets(r) {
     ...tag('curve', curveTargets(r.curve)),
     ...tag('partner', partnerTargets(r.partner)),
     ...tag('admin', adminTargets(r.admin)),
+    ...tag('payees', payeesTargets(r.payees)),
   ];
 }
 

@@ -143,3 +143,14 @@ export async function givePayoutProfile(
     .onConflict((oc) => oc.column('dealerId').doNothing())
     .execute();
 }
+
+/** Owner payment settings (issue 39): the ACH originator and the 1099 payer. */
+export const PAYMENT_SETTINGS = {
+  companyName: 'Dealer Network',
+  companyId: '1123456789',
+  originatingRouting: '011000015',
+  originatingBankName: 'First Test Bank',
+  payerName: 'Dealer Network LLC',
+  payerTin: '12-3456789',
+  payerAddress: { street: '9 Market St', city: 'Austin', state: 'TX', zipCode: '78702' },
+};

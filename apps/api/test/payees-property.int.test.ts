@@ -9,7 +9,7 @@ import { approveCommissions } from '../src/services/commissions/review';
 import { setCommissionRule } from '../src/services/commissions/rules';
 import { recordOrder, setOrderStatusByAdmin } from '../src/services/orders/record';
 import { createHarness, type Harness } from './helpers';
-import { givePayoutProfile, referredPair } from './partner-fixtures';
+import { givePayoutProfile, PAYMENT_SETTINGS, referredPair } from './partner-fixtures';
 
 /**
  * Issue 39, property: over random histories (orders of random amounts, refunds that claw back,
@@ -41,15 +41,7 @@ beforeAll(async () => {
     months: null,
     holdDays: 0,
   });
-  await setPaymentSettings(ctx, {
-    companyName: 'Dealer Network',
-    companyId: '1123456789',
-    originatingRouting: '011000015',
-    originatingBankName: 'First Test Bank',
-    payerName: 'Dealer Network LLC',
-    payerTin: '12-3456789',
-    payerAddress: { street: '9 Market St', city: 'Austin', state: 'TX', zipCode: '78702' },
-  });
+  await setPaymentSettings(ctx, PAYMENT_SETTINGS);
 }, 180_000);
 afterAll(async () => {
   await h?.close();

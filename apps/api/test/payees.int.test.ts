@@ -14,7 +14,7 @@ import {
   TEST_DATA_KEY,
   type TestApp,
 } from './helpers';
-import { referredPair, setRuleForEveryTier } from './partner-fixtures';
+import { PAYMENT_SETTINGS, referredPair, setRuleForEveryTier } from './partner-fixtures';
 
 /**
  * Issue 39: payout details and W-9 sealed at rest, batches that can be paid (held payees, one
@@ -73,15 +73,7 @@ const profile = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const SETTINGS = {
-  companyName: 'Dealer Network',
-  companyId: '1123456789',
-  originatingRouting: '011000015',
-  originatingBankName: 'First Test Bank',
-  payerName: 'Dealer Network LLC',
-  payerTin: '12-3456789',
-  payerAddress: { street: '9 Market St', city: 'Austin', state: 'TX', zipCode: '78702' },
-};
+const SETTINGS = PAYMENT_SETTINGS;
 
 /** Approves every pending commission (as the owner). */
 async function approveAll() {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN, WEBHOOK_SECRET } from './global-setup';
 import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
-import { adminSection } from './support/admin';
+import { adminSection, signInAs } from './support/admin';
 import { waitForMail } from './support/mail';
 
 /**
@@ -273,7 +273,6 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
   const admin = await playwrightRequest.newContext({ baseURL });
   const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await mobile.newPage();
-  const others = await playwrightRequest.newContext({ baseURL });
   try {
     const tag = Date.now().toString(36);
     const ready = await approvedDealer(page.request, admin, {
@@ -352,11 +351,7 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
 
     // The owner: a batch (Hal held for missing details), the bank file, paid.
     const adminPage = await (await browser.newContext()).newPage();
-    await adminPage.goto('/admin/login');
-    await adminPage.getByLabel('Username').fill(ADMIN.username);
-    await adminPage.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-    await adminPage.getByRole('button', { name: /sign in|log in|login/i }).click();
-    await expect(adminPage).toHaveURL(/\/admin$/);
+    await signInAs(adminPage, ADMIN.username);
     await adminSection(adminPage, 'Payouts').click();
     await adminPage.getByRole('button', { name: 'Create payout batch' }).click();
     await expect(adminPage.getByTestId('payout-held')).toContainText(`Hal Held ${tag}`, { timeout: 45_000 });
@@ -384,7 +379,6 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     await expect(page.getByTestId('statement-line')).toContainText(`$100.00 · ACH-${tag}`, { timeout: 45_000 });
     await expect(page.getByTestId('statement-total')).toContainText('$100.00');
   } finally {
-    await others.dispose();
     await mobile.close();
     await admin.dispose();
   }
