@@ -61,13 +61,7 @@ export async function createPayout(ctx: AdminContext, minimum: string) {
   if (held.length) ctx.mail.kick();
   return {
     ...publicPayout(payout),
-    held: held.map((h) => ({
-      recruiterId: h.recruiterId,
-      recruiterDealerId: h.recruiterDealerId,
-      recruiterName: h.recruiterName,
-      amount: h.amount,
-      reason: h.reason,
-    })),
+    held: held.map(({ recruiterEmail: _email, needsDetails: _needs, ...h }) => h),
   };
 }
 
