@@ -1,3 +1,4 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { AdminSection } from '../../../features/admin/AdminSection';
@@ -18,11 +19,14 @@ function PayoutsPage() {
         <PayoutsPanel />
       </AdminSection>
       {can('reviewer') && (
-        <AdminSection title="Risk: flagged referrals">
+        <Stack mt="xl">
+          <Title order={3} size="h4">
+            Risk: flagged referrals
+          </Title>
           <Suspense fallback={null}>
             <RiskPanel />
           </Suspense>
-        </AdminSection>
+        </Stack>
       )}
     </>
   );
