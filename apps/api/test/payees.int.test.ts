@@ -296,6 +296,14 @@ describe('a batch that can be paid', () => {
     expect(batch.held).toEqual([
       expect.objectContaining({ recruiterId: missing.recruiter.id, reason: 'payout details and W-9 missing' }),
     ]);
+    // Kept with the batch: the console's batch view lists them later.
+    const listed = (await call('GET', '/api/admin/payouts', cookies.viewer)).json() as {
+      id: string;
+      held: unknown[];
+    }[];
+    expect(listed.find((p) => p.id === payoutId)?.held).toEqual([
+      expect.objectContaining({ recruiterId: missing.recruiter.id, reason: 'payout details and W-9 missing' }),
+    ]);
     const mails = () =>
       h.db
         .selectFrom('emailOutbox')

@@ -393,6 +393,7 @@ export interface Payouts {
   commissionCount: number;
   createdAt: Generated<Timestamp>;
   createdBy: string;
+  heldJson: Generated<string>;
   id: Generated<string>;
   minimum: Decimal;
   paidAt: Timestamp | null;

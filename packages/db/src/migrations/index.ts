@@ -34,6 +34,7 @@ import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
 import * as m1128_0910 from './2026-11-28-0910-order-events';
 import * as m0920flags from './2026-11-28-0920-referral-flags';
 import * as m2400payees from './2026-11-28-2400-payees';
+import * as m2410held from './2026-11-28-2410-payout-held';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0910-order-events': m1128_0910,
   '2026-11-28-0920-referral-flags': m0920flags,
   '2026-11-28-2400-payees': m2400payees,
+  '2026-11-28-2410-payout-held': m2410held,
 };

@@ -309,6 +309,14 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
     recruiterCount: 0,
     commissionCount: 0,
     createdBy: ctx.user.username,
+    heldJson: JSON.stringify(
+      held.map((h) => ({
+        recruiterId: h.recruiterId,
+        recruiterName: h.recruiterName,
+        amount: h.amount,
+        reason: h.reason,
+      })),
+    ),
   });
   await assignToPayout(trx, ids, draft.id);
   const lines = await recruiterNets(trx, { payoutId: draft.id });

@@ -27,6 +27,8 @@ export function publicPayout(p: Payout) {
     createdAt: p.createdAt.toISOString(),
     paidBy: p.paidBy,
     paidAt: p.paidAt?.toISOString() ?? null,
+    /** who the batch left out and why (issue 39) */
+    held: JSON.parse(p.heldJson) as { recruiterId: string; recruiterName: string; amount: string; reason: string }[],
   };
 }
 

@@ -17,10 +17,9 @@ export function PayoutsPanel() {
   const [paying, setPaying] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const payouts = useQuery(trpc.commissions.payouts.queryOptions());
-  const [held, setHeld] = useState<{ recruiterId: string; recruiterName: string; amount: string; reason: string }[]>(
-    [],
-  );
-  const create = useAdminMutation(ADMIN_MUTATIONS.createPayout, { onSuccess: (b) => setHeld(b.held) });
+  const create = useAdminMutation(ADMIN_MUTATIONS.createPayout);
+  // Issue 39: who the newest batch left out (missing payout details, not in good standing) and why.
+  const held = payouts.data?.[0]?.held ?? [];
   const markPaid = useAdminMutation(ADMIN_MUTATIONS.markPaid, {
     onSuccess: () => {
       setPaying(null);
@@ -43,7 +42,7 @@ export function PayoutsPanel() {
         )}
       </Group>
       {held.length > 0 && (
-        <Alert color="yellow" title="Held from this batch" data-testid="payout-held">
+        <Alert color="yellow" title="Held from the newest batch" data-testid="payout-held">
           <Stack gap={2}>
             {held.map((x) => (
               <Text size="sm" key={x.recruiterId}>
@@ -65,6 +64,7 @@ export function PayoutsPanel() {
           { header: 'Total', cell: (p) => displayMoney(p.total) },
           { header: 'Recruiters', cell: (p) => p.recruiterCount },
           { header: 'Entries', cell: (p) => p.commissionCount },
+          { header: 'Held', cell: (p) => p.held.length },
           { header: 'Status', cell: (p) => (p.status === 'paid' ? `paid (${p.reference})` : 'created') },
           {
             header: '',
