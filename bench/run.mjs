@@ -6,9 +6,10 @@
 //   partner  webhook orders/s, the recruiter dashboard and the Commissions tab at scale (stages/partner.mjs)
 //   admin    bulk approval under polls, the Activity tab and the typeahead at scale (stages/admin.mjs)
 //   mail     the outbox to a local SMTP server: emails/s, a reset link while 10,000 drain (stages/mail.mjs)
+//   payees   a 10,000-payee NACHA file and check register, time and memory (stages/payees.mjs)
 // Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
 // --only keeps the other stages' figures from the results already there.
-// Options: --only=main,logging,peers,curve,partner,admin,mail --mail-scale=50000 --sizes=10000,100000,1000000 --peers-dealers=100000
+// Options: --only=main,logging,peers,curve,partner,admin,mail,payees --mail-scale=50000 --sizes=10000,100000,1000000 --peers-dealers=100000
 //   --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
 //   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
@@ -33,12 +34,13 @@ import { curveStage, writeCurveSvg } from './stages/curve.mjs';
 import { loggingStage } from './stages/logging.mjs';
 import { mailStage } from './stages/mail.mjs';
 import { partnerStage } from './stages/partner.mjs';
+import { payeesStage } from './stages/payees.mjs';
 import { peersStage } from './stages/peers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail'];
+export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees'];
 /** The stages whose results are one field of results.json each (a partial run keeps the others'). */
 const FIELD_STAGES = STAGES.filter((s) => s !== 'main');
 
@@ -175,6 +177,9 @@ async function main() {
     });
     await stage('mail', async () => {
       results.mail = await mailStage(ctx);
+    });
+    await stage('payees', async () => {
+      results.payees = await payeesStage(ctx);
     });
   } finally {
     await ctx.admin.end();

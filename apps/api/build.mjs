@@ -8,6 +8,7 @@ await build({
     'src/cli/admin-create.ts',
     'src/cli/backup.ts',
     'src/cli/restore.ts',
+    'src/cli/keys-rotate.ts',
   ],
   // OUT_DIR lets parallel work build side by side; it must stay inside apps/api so the
   // external npm packages resolve from the bundle's location.

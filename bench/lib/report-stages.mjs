@@ -5,6 +5,7 @@ import { CURVE, curveTargets } from '../stages/curve.mjs';
 import { loggingTargets } from '../stages/logging.mjs';
 import { mailTargets } from '../stages/mail.mjs';
 import { partnerTargets } from '../stages/partner.mjs';
+import { payeesTargets } from '../stages/payees.mjs';
 import { POLLS, peersTargets } from '../stages/peers.mjs';
 import { f0, mb, minute, ms, pipe, x2 } from './format.mjs';
 import { pairedRatio } from './load.mjs';
@@ -19,6 +20,7 @@ export function stageTargets(r) {
     ...tag('partner', partnerTargets(r.partner)),
     ...tag('admin', adminTargets(r.admin)),
     ...tag('mail', mailTargets(r.mail)),
+    ...tag('payees', payeesTargets(r.payees)),
   ];
 }
 

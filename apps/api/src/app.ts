@@ -50,6 +50,12 @@ export const LOG_REDACT = [
   '*.confirmPassword',
   'password',
   'token',
+  // Issue 39 (decision 0961): TINs and account numbers, should any object carrying one be logged.
+  '*.tin',
+  '*.accountNumber',
+  '*.payerTin',
+  'tin',
+  'accountNumber',
 ];
 
 export const BODY_LIMIT = 128 * 1024;

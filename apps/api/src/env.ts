@@ -133,6 +133,26 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^\d+$/.test(v), 'must be a whole number of backups to keep (1 to 365)')
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .refine((v) => v === undefined || (v >= 1 && v <= 365), 'must be between 1 and 365'),
+  // Issue 39 (decision 0961): the AES-256-GCM key of TINs and account numbers, 32 bytes in base64; the
+  // old keys (comma separated) only while `pnpm keys:rotate` moves values to the new one.
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ),
+  DATA_ENCRYPTION_KEYS_OLD: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine((v) => v.every((k) => Buffer.from(k, 'base64').length === 32), 'each must be 32 random bytes in base64'),
 });
 
 export interface Config {
@@ -177,6 +197,9 @@ export interface Config {
   backupDir?: string | undefined;
   /** How many scheduled backups BACKUP_DIR keeps (BACKUP_KEEP, default 7). */
   backupKeep?: number | undefined;
+  /** The data encryption key (DATA_ENCRYPTION_KEY, base64) and older keys still accepted for reading (issue 39). */
+  dataEncryptionKey?: string | undefined;
+  dataEncryptionKeysOld?: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -223,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
       // Several instances share one database: each must sign cookies with the same secret.
       problems.push('SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)');
     }
+    if (!e.DATA_ENCRYPTION_KEY && e.DATABASE_URL) {
+      // Every instance must read what the others sealed (issue 39, decision 0961).
+      problems.push('DATA_ENCRYPTION_KEY: required in production with DATABASE_URL (openssl rand -base64 32)');
+    }
   }
   if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production' && e.ALLOW_TEST_CLOCK !== '1') {
     problems.push(
@@ -234,6 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
     sessionSecret = opts.check ? 'x'.repeat(32) : persistedSecret(dataDir);
+  }
+  let dataEncryptionKey = e.DATA_ENCRYPTION_KEY;
+  if (!dataEncryptionKey) {
+    // The embedded default keeps its key in the data folder, as the session secret (never written by --check).
+    dataEncryptionKey = opts.check
+      ? randomBytes(32).toString('base64')
+      : persistedSecret(dataDir, 'data-encryption-key', () => randomBytes(32).toString('base64'));
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -266,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
     metricsToken: e.METRICS_TOKEN,
     backupDir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : undefined,
     backupKeep: e.BACKUP_DIR ? (e.BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP) : undefined,
+    dataEncryptionKey,
+    dataEncryptionKeysOld: e.DATA_ENCRYPTION_KEYS_OLD,
   };
 }
 
@@ -315,14 +351,18 @@ function databasePassword(url: string | undefined): string | undefined {
 }
 
 /** Generated once and kept in the data folder, so sessions survive restarts of the embedded setup. */
-function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
+function persistedSecret(
+  dataDir: string,
+  name = 'session-secret',
+  make = () => randomBytes(48).toString('base64url'),
+): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const s = readFileSync(file, 'utf8').trim();
     if (s.length >= 32) return s;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -14,7 +14,10 @@ const appEnv = compose.services.app!.environment!;
 const dbService = compose.services.db!;
 
 /** Variables the deployment cannot run without; each must stop `docker compose` when unset. */
-const REQUIRED = { app: ['SESSION_SECRET', 'ADMIN_PASSWORD', 'PUBLIC_URL'], db: ['POSTGRES_PASSWORD'] };
+const REQUIRED = {
+  app: ['SESSION_SECRET', 'DATA_ENCRYPTION_KEY', 'ADMIN_PASSWORD', 'PUBLIC_URL'],
+  db: ['POSTGRES_PASSWORD'],
+};
 /** Variables that may keep a default: none of them is a credential. */
 const OPTIONAL = new Set(['ADMIN_USERNAME', 'TRUST_PROXY', 'SMTP_URL']);
 
@@ -49,6 +52,7 @@ const production = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://dealer:9c1f0e7d2b8a4c6e@db:5432/dealer_network',
   SESSION_SECRET: 'b3f1c9a07e5d2846a1f0c3e9d7b5a2c4e6f8091a',
+  DATA_ENCRYPTION_KEY: 'q5Xh0dC1yq2bq8w7U3kQm9Zr4Lp6Tn2Vb0Jc8Se1Ga4=',
   ADMIN_USERNAME: 'admin',
   ADMIN_PASSWORD: 'Vt4-rq9-Lm2-xw7',
   PUBLIC_URL: 'https://dealers.example.com',

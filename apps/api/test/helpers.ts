@@ -13,6 +13,9 @@ import { startSmtp, type TestSmtp } from './smtp';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
+/** The data encryption key of the tests (issue 39): 32 bytes in base64. */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export function testConfig(over: Partial<Config> = {}): Config {
   return {
     nodeEnv: 'test',
@@ -34,6 +37,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     databasePoolSize: 10,
     // Decisions are final at once unless a test opens an undo window: their emails go out on the next flush.
     undoWindowSec: 0,
+    dataEncryptionKey: TEST_DATA_KEY,
     ...over,
   };
 }

@@ -51,6 +51,10 @@ describe('declared access', () => {
       'GET /api/admin/dealers/:id/agreement/pdf admin reviewer',
       'GET /api/email/unsubscribe public',
       'POST /api/email/unsubscribe public',
+      'GET /api/admin/payouts/:id/ach admin owner',
+      'GET /api/admin/payouts/:id/checks admin owner',
+      'GET /api/admin/tax/1099-nec admin owner',
+      'GET /api/dealer/statement/download dealer',
     ]);
   });
 

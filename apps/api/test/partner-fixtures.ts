@@ -1,7 +1,8 @@
 import { sql } from '@dn/db';
 import { TIERS } from '@dn/schema';
 import { Webhook } from 'standardwebhooks';
-import { createDealer, type Harness, signInAdmin } from './helpers';
+import { fingerprint, keyring, seal } from '../src/lib/vault';
+import { createDealer, type Harness, signInAdmin, TEST_DATA_KEY } from './helpers';
 
 /** Shared by the partner-program tests (issue 13). */
 
@@ -38,6 +39,7 @@ export async function referredPair(
   const recruiter = await createDealer(h.db, { status: 'active', fullName: 'Rita Recruiter' });
   const rid = `rita${Math.random().toString(36).slice(2, 10)}`;
   await h.db.updateTable('dealers').set({ recruiterId: rid }).where('id', '=', recruiter.id).execute();
+  await givePayoutProfile(h, recruiter.id);
   const dealer = await createDealer(h.db, {
     status: 'approved',
     referredBy: recruiter.id,
@@ -101,3 +103,54 @@ export async function counts(h: Harness) {
 }
 
 export { signInAdmin };
+
+let payeeSeq = 0;
+/**
+ * Complete payout details and a signed W-9 for a dealer, written directly (issue 39: a batch pays
+ * only those): direct deposit unless `method` says check; a distinct TIN and account each call.
+ */
+export async function givePayoutProfile(
+  h: Harness,
+  dealerId: string,
+  opts: { method?: 'ach' | 'check'; taxClassification?: string; account?: string; tin?: string } = {},
+) {
+  const ring = keyring(TEST_DATA_KEY);
+  const n = ++payeeSeq;
+  const tin = opts.tin ?? `5${String(10_000_000 + n).slice(-8)}`;
+  const account = opts.account ?? `9${String(1_000_000 + n)}`;
+  const ach = (opts.method ?? 'ach') === 'ach';
+  await h.db
+    .insertInto('payoutProfiles')
+    .values({
+      dealerId,
+      legalName: `Payee ${n}`,
+      taxClassification: opts.taxClassification ?? 'individual',
+      tinType: 'ssn',
+      tinEnc: seal(ring, tin),
+      tinLast4: tin.slice(-4),
+      tinHash: fingerprint(ring, 'tin', tin),
+      addressJson: JSON.stringify({ street: `${n} Main St`, city: 'Austin', state: 'TX', zipCode: '78701' }),
+      method: ach ? 'ach' : 'check',
+      routingNumber: ach ? '011000015' : null,
+      accountEnc: ach ? seal(ring, account) : null,
+      accountLast4: ach ? account.slice(-4) : null,
+      accountHash: ach ? fingerprint(ring, 'account', `011000015:${account}`) : null,
+      accountType: ach ? 'checking' : null,
+      certifiedName: `Payee ${n}`,
+      certifiedAt: new Date(),
+      certificationVersion: 'w9-2024-03',
+    })
+    .onConflict((oc) => oc.column('dealerId').doNothing())
+    .execute();
+}
+
+/** Owner payment settings (issue 39): the ACH originator and the 1099 payer. */
+export const PAYMENT_SETTINGS = {
+  companyName: 'Dealer Network',
+  companyId: '1123456789',
+  originatingRouting: '011000015',
+  originatingBankName: 'First Test Bank',
+  payerName: 'Dealer Network LLC',
+  payerTin: '12-3456789',
+  payerAddress: { street: '9 Market St', city: 'Austin', state: 'TX', zipCode: '78702' },
+};

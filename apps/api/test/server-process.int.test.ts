@@ -75,7 +75,12 @@ beforeAll(async () => {
   } else {
     const pg = await createEmptyPostgresDatabase();
     dropDb = pg.drop;
-    dbEnv = { DATA_DIR: dataDir, DATABASE_URL: pg.url, SESSION_SECRET: 'process-test-secret-0123456789-abcdefghijkl' };
+    dbEnv = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: pg.url,
+      SESSION_SECRET: 'process-test-secret-0123456789-abcdefghijkl',
+      DATA_ENCRYPTION_KEY: 'q5Xh0dC1yq2bq8w7U3kQm9Zr4Lp6Tn2Vb0Jc8Se1Ga4=',
+    };
   }
 });
 

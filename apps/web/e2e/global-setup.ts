@@ -99,6 +99,8 @@ export default async function globalSetup() {
         DATA_DIR: join(work, 'data'),
         ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
         SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+        // Issue 39: TINs and account numbers are encrypted with it (required in production with DATABASE_URL).
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN, WEBHOOK_SECRET } from './global-setup';
 import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
-import { adminSection } from './support/admin';
+import { adminSection, signInAs } from './support/admin';
 import { waitForMail } from './support/mail';
 
 /**
@@ -13,6 +13,19 @@ import { waitForMail } from './support/mail';
  * way: the referred dealer's first order date and order history, the recruiter's referral list
  * with statuses and funnel (decision 0720).
  */
+
+/** Complete payout details and W-9 (issue 39) for PUT /api/dealer/payout-profile. */
+const payoutDetails = (legalName: string) => ({
+  legalName,
+  taxClassification: 'individual',
+  tin: '523-45-6781',
+  address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+  method: 'ach',
+  routingNumber: '021000021',
+  accountNumber: '7391846299',
+  accountType: 'checking',
+  certify: true,
+});
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -37,6 +50,9 @@ test('a referred order earns a commission that the admin approves and pays', asy
   try {
     const company = `Rita Referrals ${Date.now().toString(36)}`;
     const recruiter = await approvedDealer(page.request, admin, { fullName: 'Rita Recruiter', companyName: company });
+    // Issue 39: a batch pays only recruiters with payout details and a signed W-9.
+    const details = await page.request.put('/api/dealer/payout-profile', { data: payoutDetails('Rita Recruiter') });
+    expect(details.status(), await details.text()).toBe(200);
     // The recruiter's link, and one visit through it (the landing page's tracking call).
     const recruiterId = `rita${Date.now().toString(36)}`;
     const link = await page.request.post('/api/affiliate/create-link', { data: { recruiterId } });
@@ -243,6 +259,127 @@ test('an admin records an order on the timeline and from the dealer row, and imp
     const totals = await (await admin.get(`/api/admin/dealers/${id}/orders`)).json();
     expect(totals.totals).toMatchObject({ totalOrders: 3, totalRevenue: '135.50' });
   } finally {
+    await admin.dispose();
+  }
+});
+
+// Issue 39. In this file on purpose: a payout batch takes every payable entry, so the specs that
+// create batches run one after the other (same file, one worker).
+test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a batch by bank file; the statement shows it', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const baseURL = process.env.E2E_BASE_URL!;
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await mobile.newPage();
+  try {
+    const tag = Date.now().toString(36);
+    const ready = await approvedDealer(page.request, admin, {
+      fullName: `Paula Payee ${tag}`,
+      companyName: `Paula Co ${tag}`,
+    });
+    const heldContext = await playwrightRequest.newContext({ baseURL });
+    await approvedDealer(heldContext, admin, { fullName: `Hal Held ${tag}`, companyName: `Hal Co ${tag}` });
+    await heldContext.dispose();
+    const settings = await admin.put('/api/admin/payment-settings', {
+      data: {
+        companyName: 'Dealer Network',
+        companyId: '1123456789',
+        originatingRouting: '011000015',
+        originatingBankName: 'First Test Bank',
+        payerName: 'Dealer Network LLC',
+        payerTin: '12-3456789',
+        payerAddress: { street: '9 Market St', city: 'Austin', state: 'TX', zipCode: '78702' },
+      },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const rule = await admin.put('/api/admin/commission-rules/Affiliate', {
+      data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
+    });
+    expect(rule.ok()).toBe(true);
+    // One referred dealer each, one order each: 10% of 1000.00 = $100.00 per recruiter, approved.
+    const ids: string[] = [];
+    for (const company of [`Paula Co ${tag}`, `Hal Co ${tag}`]) {
+      const ctx = await playwrightRequest.newContext({ baseURL });
+      const d = await approvedDealer(ctx, admin, { referredBy: await referenceTo(ctx, company) });
+      await ctx.dispose();
+      const ord = await admin.post(`/api/admin/dealers/${d.id}/orders`, {
+        data: {
+          orderId: `P-${tag}-${ids.length}`,
+          amount: '1000.00',
+          orderedAt: new Date(Date.now() - 60_000).toISOString(),
+        },
+      });
+      expect(ord.status(), await ord.text()).toBe(200);
+      ids.push(d.id);
+    }
+    const pending = await admin.get('/api/admin/commissions?status=pending&pageSize=200');
+    const mine = ((await pending.json()) as { items: { id: string; referredDealerId: string }[] }).items.filter((c) =>
+      ids.includes(c.referredDealerId),
+    );
+    expect(mine).toHaveLength(2);
+    const approve = await admin.post('/api/admin/commissions/approve', { data: { ids: mine.map((c) => c.id) } });
+    expect(approve.status(), await approve.text()).toBe(200);
+
+    // The recruiter, on a phone: payout details and the W-9.
+    await page.goto('/dashboard');
+    const card = page.getByTestId('payouts-card');
+    await expect(card.getByTestId('payouts-incomplete')).toBeVisible({ timeout: 45_000 });
+    await card
+      .getByRole('textbox', { name: 'Legal name (as on your tax return)', exact: true })
+      .fill(`Paula Payee ${tag}`);
+    await card.getByRole('textbox', { name: 'SSN or EIN', exact: true }).fill('523-45-6781');
+    await card.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Main St');
+    await card.getByRole('textbox', { name: 'City', exact: true }).fill('Austin');
+    await card.getByRole('textbox', { name: 'State', exact: true }).fill('TX');
+    await card.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('78701');
+    await card.getByRole('textbox', { name: 'Routing number', exact: true }).fill('021000022');
+    await card.getByRole('textbox', { name: 'Account number', exact: true }).fill('7391846205');
+    await card
+      .getByRole('textbox', { name: 'Signature: type your legal name', exact: true })
+      .fill(`Paula Payee ${tag}`);
+    await card.getByLabel(/I certify/).check();
+    await card.getByRole('button', { name: 'Save and sign' }).click();
+    // The checksum is checked in the browser before anything is sent.
+    await expect(card).toContainText('ABA checksum');
+    await card.getByRole('textbox', { name: 'Routing number', exact: true }).fill('021000021');
+    await card.getByRole('button', { name: 'Save and sign' }).click();
+    await expect(card.getByTestId('payouts-summary')).toContainText('TIN ending 6781', { timeout: 45_000 });
+    await expect(card.getByTestId('payouts-summary')).toContainText('account ending 6205');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The owner: a batch (Hal held for missing details), the bank file, paid.
+    const adminPage = await (await browser.newContext()).newPage();
+    await signInAs(adminPage, ADMIN.username);
+    await adminSection(adminPage, 'Payouts').click();
+    await adminPage.getByRole('button', { name: 'Create payout batch' }).click();
+    await expect(adminPage.getByTestId('payout-held')).toContainText(`Hal Held ${tag}`, { timeout: 45_000 });
+    const batch = adminPage.getByTestId('payout-row').first();
+    await expect(batch).toContainText('created');
+    const [download] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      batch.getByTestId('download-ach').click(),
+    ]);
+    const ach = readFileSync((await download.path())!, 'utf8');
+    const records = ach.split('\r\n').filter(Boolean);
+    expect(records.every((r) => r.length === 94)).toBe(true);
+    expect(records.length % 10).toBe(0);
+    const entry = records.find((r) => r.startsWith('6') && r.includes('7391846205'));
+    expect(entry?.slice(29, 39)).toBe('0000010000');
+    expect(ach).not.toContain(`HAL HELD ${tag.toUpperCase()}`);
+    await batch.getByRole('button', { name: 'Mark paid' }).click();
+    await adminPage.getByLabel('Payment reference').fill(`ACH-${tag}`);
+    await adminPage.getByRole('button', { name: 'Confirm paid' }).click();
+    await expect(batch).toContainText(`paid (ACH-${tag})`);
+    await waitForMail(ready.email, /Your payout of \$100\.00 was sent/);
+
+    // The recruiter's statement for the year shows it.
+    await page.reload();
+    await expect(page.getByTestId('statement-line')).toContainText(`$100.00 · ACH-${tag}`, { timeout: 45_000 });
+    await expect(page.getByTestId('statement-total')).toContainText('$100.00');
+  } finally {
+    await mobile.close();
     await admin.dispose();
   }
 });

@@ -33,3 +33,5 @@ export type Admin = Selectable<DB['admins']>;
 export type Order = Selectable<DB['orders']>;
 export type CommissionRule = Selectable<DB['commissionRules']>;
 export type Payout = Selectable<DB['payouts']>;
+export type PayoutProfile = Selectable<DB['payoutProfiles']>;
+export type PaymentSettings = Selectable<DB['paymentSettings']>;

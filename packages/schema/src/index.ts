@@ -17,6 +17,7 @@ export * from './messages';
 export * from './money';
 export * from './onboarding';
 export * from './orders';
+export * from './payees';
 export * from './review';
 export * from './schedule';
 export * from './self-service';

@@ -29,6 +29,7 @@ async function sendPdf(
 export const ownAgreementPdfRoute: HttpRoute = {
   method: 'GET',
   url: '/api/dealer/agreement/pdf',
+  operationId: 'onboarding.ownAgreementPdf',
   access: 'dealer',
   summary: 'The signed dealer agreement as a PDF (the latest signature, or ?signature=<id>)',
   input: pdfQuery,
@@ -44,6 +45,7 @@ export const ownAgreementPdfRoute: HttpRoute = {
 export const dealerAgreementPdfRoute: HttpRoute = {
   method: 'GET',
   url: '/api/admin/dealers/:id/agreement/pdf',
+  operationId: 'onboarding.dealerAgreementPdf',
   access: 'admin',
   role: 'reviewer',
   summary: 'A dealer’s signed agreement as a PDF (the latest signature, or ?signature=<id>)',

@@ -1,6 +1,7 @@
 import { dealerAgreementPdfRoute, ownAgreementPdfRoute } from './agreement-pdf';
 import { activityExportRoute, dealerExportRoute, payoutExportRoute } from './exports';
 import { orderWebhookRoute } from './order-webhook';
+import { achFileRoute, checkRegisterRoute, statementRoute, taxReportRoute } from './payees';
 import { procedureRoutes } from './procedures';
 import type { HttpRoute } from './route';
 import { unsubscribePageRoute, unsubscribeRoute } from './unsubscribe';
@@ -20,6 +21,10 @@ export const handWrittenRoutes: HttpRoute[] = [
   dealerAgreementPdfRoute,
   unsubscribePageRoute,
   unsubscribeRoute,
+  achFileRoute,
+  checkRegisterRoute,
+  taxReportRoute,
+  statementRoute,
 ];
 
 /** The documented /api table: OpenAPI (http/openapi.ts) and the security suite read it. */

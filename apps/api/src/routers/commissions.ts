@@ -53,6 +53,7 @@ export const commissionsRouter = router({
     .meta(rest('GET', '/api/admin/payouts', 'Payout batches, newest first'))
     .query(({ ctx }) => listPayouts(ctx)),
   createPayout: ownerProcedure
+    .meta(alone)
     .meta(
       rest(
         'POST',

@@ -10,7 +10,9 @@ import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
 import { onboardingRouter } from './onboarding';
 import { ordersRouter } from './orders';
+import { payeesRouter } from './payees';
 import { reviewAdmin, reviewRouter } from './review';
+import { riskRouter } from './risk';
 import { schedulerRouter } from './scheduler';
 import { systemRouter } from './system';
 import { teamRouter } from './team';
@@ -37,6 +39,8 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   apiTokens: apiTokensRouter,
   system: systemRouter,
+  payees: payeesRouter,
+  risk: riskRouter,
 });
 
 export type AppRouter = typeof appRouter;

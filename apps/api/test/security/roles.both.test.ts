@@ -83,6 +83,9 @@ describe('every admin endpoint declares a role', () => {
     expect(rest('/api/admin/dealers/export')).toBe('reviewer');
     expect(rest('/api/admin/activity/export')).toBe('reviewer');
     expect(rest('/api/admin/payouts/:id/export')).toBe('owner');
+    // Issue 39: the bank file and the tax report carry full account numbers and TINs.
+    expect(rest('/api/admin/payouts/:id/ach')).toBe('owner');
+    expect(rest('/api/admin/tax/1099-nec')).toBe('owner');
   });
 });
 

@@ -28,6 +28,8 @@ const OnboardingCard = lazy(() => import('../features/onboarding/OnboardingCard'
 const RescheduleCall = lazy(() => import('../features/onboarding/RescheduleCall'));
 /** The emailed reschedule link's one-time token (`#reschedule=...`): no sign-in needed. */
 const rescheduleToken = () => /^#reschedule=([\w-]+)$/.exec(window.location.hash)?.[1] ?? null;
+// Payout details, the W-9 and the statement (issue 39): loaded when the dashboard renders, not in the shell.
+const PayoutsCard = lazy(() => import('../features/payees/PayoutsCard'));
 
 function DashboardPage() {
   const auth = useAuth();
@@ -144,6 +146,9 @@ function DealerDashboard() {
           )}
           <AffiliateCard />
           <EarningsCard />
+          <Suspense fallback={null}>
+            <PayoutsCard />
+          </Suspense>
           <ProfileCard />
           <SecurityCard />
           <Text>

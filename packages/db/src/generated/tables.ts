@@ -463,10 +463,66 @@ export interface Orders {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface PayeeReminders {
+  dealerId: string;
+  sentAt: Timestamp;
+}
+
+export interface PaymentSettings {
+  companyId: string;
+  companyName: string;
+  id: Generated<boolean>;
+  originatingBankName: string;
+  originatingRouting: string;
+  payerAddressJson: string;
+  payerName: string;
+  payerTin: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+}
+
+export interface PayoutProfiles {
+  accountEnc: string | null;
+  accountHash: string | null;
+  accountLast4: string | null;
+  accountType: 'checking' | 'savings' | null;
+  addressJson: string;
+  certificationVersion: string;
+  certifiedAt: Timestamp;
+  certifiedIp: string | null;
+  certifiedName: string;
+  certifiedUa: string | null;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  legalName: string;
+  method: 'ach' | 'check';
+  returnCode: string | null;
+  returnedAt: Timestamp | null;
+  routingNumber: string | null;
+  taxClassification: string;
+  tinEnc: string;
+  tinHash: string;
+  tinLast4: string;
+  tinType: 'ssn' | 'ein';
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface PayoutReturns {
+  amount: Decimal;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  id: Generated<string>;
+  note: string | null;
+  payoutId: string;
+  recruiterDealerId: string;
+  returnCode: string;
+}
+
 export interface Payouts {
   commissionCount: number;
   createdAt: Generated<Timestamp>;
   createdBy: string;
+  heldJson: Generated<string>;
   id: Generated<string>;
   minimum: Decimal;
   paidAt: Timestamp | null;
@@ -537,6 +593,13 @@ export interface SystemSamples {
   takenAt: Timestamp;
 }
 
+export interface TaxThresholds {
+  amount: Decimal;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+  year: number;
+}
+
 export interface DB {
   accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
@@ -575,6 +638,10 @@ export interface DB {
   onboardingSettings: OnboardingSettings;
   orderEvents: OrderEvents;
   orders: Orders;
+  payeeReminders: PayeeReminders;
+  paymentSettings: PaymentSettings;
+  payoutProfiles: PayoutProfiles;
+  payoutReturns: PayoutReturns;
   payouts: Payouts;
   rateLimits: RateLimits;
   recruiterCommissionTotals: RecruiterCommissionTotals;
@@ -583,4 +650,5 @@ export interface DB {
   scheduledSweeps: ScheduledSweeps;
   sessions: Sessions;
   systemSamples: SystemSamples;
+  taxThresholds: TaxThresholds;
 }

@@ -36,6 +36,8 @@ import * as m0920flags from './2026-11-28-0920-referral-flags';
 import * as m2200 from './2026-11-28-2200-scheduler';
 import * as m2210 from './2026-11-28-2210-review-promises';
 import * as m2300 from './2026-11-28-2300-onboarding';
+import * as m2400payees from './2026-11-28-2400-payees';
+import * as m2410held from './2026-11-28-2410-payout-held';
 import * as m2500 from './2026-11-28-2500-system-samples-and-backups';
 import * as m2600 from './2026-11-28-2600-api-tokens';
 import * as m2610 from './2026-11-28-2610-mail-priority-and-preferences';
@@ -82,4 +84,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2600-api-tokens': m2600,
   '2026-11-28-2610-mail-priority-and-preferences': m2610,
   '2026-11-28-2500-system-samples-and-backups': m2500,
+  '2026-11-28-2400-payees': m2400payees,
+  '2026-11-28-2410-payout-held': m2410held,
 };

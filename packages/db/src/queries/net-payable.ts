@@ -102,3 +102,18 @@ export async function markPayoutEntriesPaid(db: Executor, payoutId: string, now:
     .where('payoutId', '=', payoutId)
     .execute();
 }
+
+/**
+ * A returned payment (issue 39): a recruiter's entries in a batch leave it and are approved again,
+ * payable in a later batch once their details are fixed. Returns the entries moved.
+ */
+export function returnPayoutEntries(db: Executor, payoutId: string, recruiterDealerId: string, now: Date) {
+  return db
+    .updateTable('commissions')
+    .set({ status: 'approved', payoutId: null, paidAt: null, updatedAt: now })
+    .where('payoutId', '=', payoutId)
+    .where('recruiterDealerId', '=', recruiterDealerId)
+    .where('status', 'in', ['approved', 'paid'])
+    .returning(['id', 'amount'])
+    .execute();
+}

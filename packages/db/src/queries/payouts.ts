@@ -15,11 +15,20 @@ const PAYOUT_COLUMNS = [
   'createdAt',
   'paidBy',
   'paidAt',
+  'heldJson',
 ] as const;
 
 export function insertPayout(
   db: Executor,
-  p: { minimum: string; total: string; recruiterCount: number; commissionCount: number; createdBy: string },
+  p: {
+    minimum: string;
+    total: string;
+    recruiterCount: number;
+    commissionCount: number;
+    createdBy: string;
+    /** the recruiters left out and why (issue 39), JSON text */
+    heldJson?: string;
+  },
 ) {
   return db.insertInto('payouts').values(p).returning(PAYOUT_COLUMNS).executeTakeFirstOrThrow();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from './executor';
 
 /**
@@ -73,5 +74,78 @@ export function releaseHeldCommissions(
     .where('referredDealerId', '=', referredDealerId)
     .where('status', '=', 'held')
     .returning(['id', 'amount'])
+    .execute();
+}
+
+/**
+ * A risk signal found after signup (issue 39: a shared TIN or bank account): the referral is
+ * flagged, or its flag gains the signals and opens again when they are new. Returns the flag
+ * when it is open because of this call.
+ */
+export function raiseReferralFlag(
+  db: Executor,
+  f: { referredDealerId: string; recruiterDealerId: string; signals: string[]; reason: string },
+) {
+  return db
+    .insertInto('referralFlags')
+    .values({ ...f, signals: sql<string[]>`${f.signals}::text[]` })
+    .onConflict((oc) =>
+      oc
+        .column('referredDealerId')
+        .doUpdateSet({
+          signals: sql<string[]>`array(select distinct unnest(referral_flags.signals || excluded.signals) order by 1)`,
+          reason: sql<string>`excluded.reason`,
+          status: 'open',
+          decidedBy: null,
+          decidedAt: null,
+        })
+        .where(sql<boolean>`not (referral_flags.signals @> excluded.signals)`),
+    )
+    .returning(['id', 'referredDealerId', 'status'])
+    .executeTakeFirst();
+}
+
+/** The pending commissions of a newly flagged referral are held (decision 0895: never payable until decided). */
+export function holdPendingCommissions(db: Executor, referredDealerId: string) {
+  return db
+    .updateTable('commissions')
+    .set({ status: 'held', updatedAt: new Date() })
+    .where('referredDealerId', '=', referredDealerId)
+    .where('status', '=', 'pending')
+    .where('payoutId', 'is', null)
+    .returning(['id', 'amount'])
+    .execute();
+}
+
+/** The risk list: flags of a status, newest first, with both dealers' names. */
+export function listReferralFlags(db: Executor, status: 'open' | 'cleared' | 'voided', limit = 200) {
+  return db
+    .selectFrom('referralFlags as f')
+    .innerJoin('dealers as d', 'd.id', 'f.referredDealerId')
+    .innerJoin('dealers as r', 'r.id', 'f.recruiterDealerId')
+    .select([
+      'f.id',
+      'f.status',
+      'f.signals',
+      'f.reason',
+      'f.createdAt',
+      'f.decidedBy',
+      'f.decidedAt',
+      'f.referredDealerId',
+      'd.fullName as referredName',
+      'd.email as referredEmail',
+      'f.recruiterDealerId',
+      'r.fullName as recruiterName',
+      'r.email as recruiterEmail',
+      sql<string>`(select count(*) from commissions c where c.referred_dealer_id = f.referred_dealer_id and c.status = 'held')`.as(
+        'heldCount',
+      ),
+      sql<string>`(select coalesce(sum(c.amount), 0)::numeric(14, 2)::text from commissions c where c.referred_dealer_id = f.referred_dealer_id and c.status = 'held')`.as(
+        'heldAmount',
+      ),
+    ])
+    .where('f.status', '=', status)
+    .orderBy('f.createdAt', 'desc')
+    .limit(limit)
     .execute();
 }

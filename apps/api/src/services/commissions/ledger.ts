@@ -8,16 +8,24 @@ import {
   orderRecorders,
   voidLedgerEntry,
 } from '@dn/db/queries/commissions';
-import { assignToPayout, lockPayableEntries, markPayoutEntriesPaid, recruiterNets } from '@dn/db/queries/net-payable';
+import {
+  assignToPayout,
+  lockPayableEntries,
+  markPayoutEntriesPaid,
+  recruiterNets,
+  returnPayoutEntries,
+} from '@dn/db/queries/net-payable';
 import { decidingOrderEvent } from '@dn/db/queries/orders';
+import { insertPayoutReturn, markProfileReturned } from '@dn/db/queries/payees';
 import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
-import { releaseHeldCommissions } from '@dn/db/queries/referral-flags';
+import { holdPendingCommissions, releaseHeldCommissions } from '@dn/db/queries/referral-flags';
 import { displayMoney, formatCents, parseCents, plural } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
 import { enqueueMail } from '../mail/outbox';
-import { commissionEarnedEmail, payoutSentEmail } from '../mail/templates';
+import { commissionEarnedEmail, paymentReturnedEmail, payoutSentEmail } from '../mail/templates';
+import { payability } from '../payees/profile';
 import { inGoodStanding } from './standing';
 
 /**
@@ -33,8 +41,12 @@ import { inGoodStanding } from './standing';
  *   void       pending or approved, in no batch -> voided (an order cancelled, or an admin; a
  *              clawback, an owner only)
  *   claw back  an approved or paid commission of a reversed order -> + a negative clawback, approved
- *   batch      payable (approved, in no batch: `ledger_payable`) -> in a payout batch
+ *   hold       pending -> held when a referral is flagged after its commissions were earned
+ *              (issue 39: a shared TIN or bank account found later)
+ *   batch      payable (approved, in no batch: `ledger_payable`) -> in a payout batch, for recruiters
+ *              in good standing whose payout details and W-9 are complete (issue 39)
  *   pay        in a batch -> paid
+ *   return     in a batch (paid or not) -> approved, in no batch: the bank returned the payment (issue 39)
  *
  * What a recruiter is owed is one SQL definition, read from packages/db (queries/net-payable.ts).
  * docs/decisions/0860-one-ledger-module.md.
@@ -171,6 +183,11 @@ export function release(trx: Trx, referredDealerId: string, decision: 'cleared' 
   );
 }
 
+/** The pending commissions of a referral flagged after they were earned are held (issue 39). */
+export function hold(trx: Trx, referredDealerId: string) {
+  return holdPendingCommissions(trx, referredDealerId);
+}
+
 /** Voids an entry (locked by the caller) that is not paid and in no batch; anything else is a CONFLICT. */
 export async function voidEntry(trx: Trx, ctx: Context, c: Entry, reason: string) {
   if (c.status === 'voided' || c.status === 'cancelled')
@@ -256,17 +273,32 @@ export async function reverse(trx: Trx, ctx: Context, order: Order, status: 'can
 export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   const locked = await lockPayableEntries(trx);
   const due = await recruiterNets(trx, 'payable', minimum);
-  const nets = due.filter((n) => inGoodStanding(n.recruiterStatus));
+  // Issue 39: paid only with complete payout details and a signed W-9.
+  const { reasons } = await payability(
+    trx,
+    due.map((n) => n.recruiterDealerId),
+  );
+  const whyHeld = (n: (typeof due)[number]) =>
+    !inGoodStanding(n.recruiterStatus)
+      ? `Recruiter is ${n.recruiterStatus}`
+      : (reasons.get(n.recruiterDealerId) ?? null);
+  const nets = due.filter((n) => whyHeld(n) === null);
   const held = due
-    .filter((n) => !inGoodStanding(n.recruiterStatus))
+    .filter((n) => whyHeld(n) !== null)
     .map((n) => ({
+      recruiterId: n.recruiterDealerId,
       recruiterDealerId: n.recruiterDealerId,
       recruiterName: n.recruiterName,
+      recruiterEmail: n.recruiterEmail,
       amount: n.amount,
-      reason: `Recruiter is ${n.recruiterStatus}`,
+      reason: whyHeld(n) as string,
+      /** whether completing their payout details would pay them (they are emailed once) */
+      needsDetails: inGoodStanding(n.recruiterStatus),
     }));
   if (nets.length === 0) {
-    const also = held.length ? ` in good standing (${held.length} held: not approved or active)` : '';
+    const also = held.length
+      ? ` in good standing with complete payout details (${held.length} held: not approved or active, or details missing)`
+      : '';
     throw new AppError('CONFLICT', `No recruiter${also} has approved commissions of at least ${displayMoney(minimum)}`);
   }
   const chosen = new Set(nets.map((n) => n.recruiterDealerId));
@@ -277,6 +309,14 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
     recruiterCount: 0,
     commissionCount: 0,
     createdBy: ctx.user.username,
+    heldJson: JSON.stringify(
+      held.map((h) => ({
+        recruiterId: h.recruiterId,
+        recruiterName: h.recruiterName,
+        amount: h.amount,
+        reason: h.reason,
+      })),
+    ),
   });
   await assignToPayout(trx, ids, draft.id);
   const lines = await recruiterNets(trx, { payoutId: draft.id });
@@ -292,7 +332,7 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
       total: payout.total,
       minimum: payout.minimum,
       entries: payout.commissionCount,
-      ...(held.length ? { held } : {}),
+      ...(held.length ? { held: held.map(({ recruiterEmail: _e, ...h }) => h) } : {}),
     },
   });
   return { payout, held };
@@ -324,4 +364,67 @@ export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: st
     details: { payoutId: id, reference, before: { status: 'created' }, after: { status: 'paid' } },
   });
   return row;
+}
+
+/**
+ * A payment the bank returned (issue 39): the recruiter's entries leave the batch and are approved
+ * again (payable in a later batch), their payout details are marked to fix (the next batch holds
+ * them until they save them again), and they are emailed.
+ */
+export async function returnPayment(
+  trx: Trx,
+  ctx: AdminContext,
+  r: { payoutId: string; recruiterDealerId: string; returnCode: string; note: string | null },
+) {
+  const payout = await lockPayout(trx, r.payoutId);
+  if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout batch');
+  const line = (await recruiterNets(trx, { payoutId: r.payoutId })).find(
+    (l) => l.recruiterDealerId === r.recruiterDealerId,
+  );
+  if (!line) throw new AppError('NOT_FOUND', 'This recruiter has no payment in this batch');
+  const now = ctx.clock.now();
+  const row = await insertPayoutReturn(trx, {
+    payoutId: r.payoutId,
+    recruiterDealerId: r.recruiterDealerId,
+    returnCode: r.returnCode,
+    note: r.note,
+    amount: line.amount,
+    createdBy: ctx.user.username,
+  });
+  if (!row) throw new AppError('CONFLICT', 'This payment was already marked returned');
+  const moved = await returnPayoutEntries(trx, r.payoutId, r.recruiterDealerId, now);
+  await markProfileReturned(trx, r.recruiterDealerId, r.returnCode, now);
+  await enqueueMail(
+    trx,
+    paymentReturnedEmail(
+      { id: line.recruiterDealerId, fullName: line.recruiterName, email: line.recruiterEmail },
+      { amount: line.amount, returnCode: r.returnCode },
+      { publicUrl: ctx.config.publicUrl },
+    ),
+  );
+  await audit(trx, ctx, {
+    eventType: 'payout.returned',
+    category: 'admin',
+    message: `${ctx.user.username} marked the payment of ${displayMoney(line.amount)} to ${line.recruiterName} in payout ${r.payoutId} returned (${r.returnCode})`,
+    dealerId: r.recruiterDealerId,
+    details: {
+      payoutId: r.payoutId,
+      returnCode: r.returnCode,
+      note: r.note,
+      amount: line.amount,
+      commissionIds: moved.map((m) => m.id),
+      before: { status: payout.status === 'paid' ? 'paid' : 'approved', payoutId: r.payoutId },
+      after: { status: 'approved', payoutId: null },
+    },
+  });
+  return {
+    id: row.id,
+    payoutId: row.payoutId,
+    recruiterId: row.recruiterDealerId,
+    returnCode: row.returnCode,
+    note: row.note,
+    amount: line.amount,
+    commissions: moved.length,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -1,10 +1,13 @@
 import type { Payout } from '@dn/db';
 import { recruiterNets } from '@dn/db/queries/net-payable';
+import { remindOnce } from '@dn/db/queries/payees';
 import { findPayout, listPayouts as listPayoutRows } from '@dn/db/queries/payouts';
 import { formatCents, parseCents } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { csvLine } from '../../lib/csv';
+import { enqueueMail } from '../mail/outbox';
+import { payoutDetailsNeededEmail } from '../mail/templates';
 import * as ledger from './ledger';
 
 /** Payout batches: approved entries of recruiters at or above a minimum, exported, then marked paid. */
@@ -24,6 +27,8 @@ export function publicPayout(p: Payout) {
     createdAt: p.createdAt.toISOString(),
     paidBy: p.paidBy,
     paidAt: p.paidAt?.toISOString() ?? null,
+    /** who the batch left out and why (issue 39) */
+    held: JSON.parse(p.heldJson) as { recruiterId: string; recruiterName: string; amount: string; reason: string }[],
   };
 }
 
@@ -34,8 +39,32 @@ export function publicPayout(p: Payout) {
  */
 export async function createPayout(ctx: AdminContext, minimum: string) {
   const min = formatCents(parseCents(minimum) ?? 0n);
-  const { payout, held } = await ctx.db.transaction().execute((trx) => ledger.batch(trx, ctx, min));
-  return { ...publicPayout(payout), held };
+  const { payout, held } = await ctx.db.transaction().execute(async (trx) => {
+    const made = await ledger.batch(trx, ctx, min);
+    // Issue 39: a recruiter held for missing payout details is asked once to complete them.
+    const needs = made.held.filter((h) => h.needsDetails);
+    const first = await remindOnce(
+      trx,
+      needs.map((h) => h.recruiterDealerId),
+      ctx.clock.now(),
+    );
+    for (const h of needs.filter((x) => first.has(x.recruiterDealerId))) {
+      await enqueueMail(
+        trx,
+        payoutDetailsNeededEmail(
+          { id: h.recruiterDealerId, fullName: h.recruiterName, email: h.recruiterEmail },
+          { amount: h.amount, reason: h.reason },
+          { publicUrl: ctx.config.publicUrl },
+        ),
+      );
+    }
+    return made;
+  });
+  if (held.length) ctx.mail.kick();
+  return {
+    ...publicPayout(payout),
+    held: held.map(({ recruiterEmail: _email, needsDetails: _needs, ...h }) => h),
+  };
 }
 
 export async function listPayouts(ctx: Context) {

@@ -479,3 +479,47 @@ export function reviewDigestEmail(
     category: 'digest',
   };
 }
+
+// Paying dealers (issue 39).
+
+/** A recruiter held from a payout batch because their payout details or W-9 are missing: sent once. */
+export function payoutDetailsNeededEmail(
+  recruiter: { id: string; fullName: string; email: string },
+  p: { amount: string; reason: string },
+  opts: { publicUrl: string },
+): MailMessage {
+  const { text, html } = render([
+    `Hi ${recruiter.fullName},`,
+    `You have ${displayMoney(p.amount)} in approved commissions ready to pay, but we cannot pay you yet: ${p.reason}.`,
+    `Add your payout details and sign your W-9 here (it takes two minutes): ${opts.publicUrl}/dashboard?tab=payouts`,
+  ]);
+  return {
+    kind: 'payout_details_needed',
+    to: recruiter.email,
+    subject: 'Add your payout details so we can pay your commissions',
+    text,
+    html,
+    dealerId: recruiter.id,
+  };
+}
+
+/** A payment the bank returned: the amount is payable again once the details are fixed. */
+export function paymentReturnedEmail(
+  recruiter: { id: string; fullName: string; email: string },
+  p: { amount: string; returnCode: string },
+  opts: { publicUrl: string },
+): MailMessage {
+  const { text, html } = render([
+    `Hi ${recruiter.fullName},`,
+    `Your bank returned our payment of ${displayMoney(p.amount)} (return code ${p.returnCode}). The amount is still yours and will be paid in the next batch.`,
+    `Please check and update your payout details: ${opts.publicUrl}/dashboard?tab=payouts`,
+  ]);
+  return {
+    kind: 'payment_returned',
+    to: recruiter.email,
+    subject: `Your payment of ${displayMoney(p.amount)} was returned: please check your payout details`,
+    text,
+    html,
+    dealerId: recruiter.id,
+  };
+}

@@ -1,6 +1,6 @@
 import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -18,6 +18,8 @@ export function PayoutsPanel() {
   const [reference, setReference] = useState('');
   const payouts = useQuery(trpc.commissions.payouts.queryOptions());
   const create = useAdminMutation(ADMIN_MUTATIONS.createPayout);
+  // Issue 39: who the newest batch left out (missing payout details, not in good standing) and why.
+  const held = payouts.data?.[0]?.held ?? [];
   const markPaid = useAdminMutation(ADMIN_MUTATIONS.markPaid, {
     onSuccess: () => {
       setPaying(null);
@@ -39,6 +41,17 @@ export function PayoutsPanel() {
           </Button>
         )}
       </Group>
+      {held.length > 0 && (
+        <Alert color="yellow" title="Held from the newest batch" data-testid="payout-held">
+          <Stack gap={2}>
+            {held.map((x) => (
+              <Text size="sm" key={x.recruiterId}>
+                {x.recruiterName}: {displayMoney(x.amount)} ({x.reason})
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <DataTable
         rows={payouts.data ?? []}
         rowKey={(p) => p.id}
@@ -51,15 +64,24 @@ export function PayoutsPanel() {
           { header: 'Total', cell: (p) => displayMoney(p.total) },
           { header: 'Recruiters', cell: (p) => p.recruiterCount },
           { header: 'Entries', cell: (p) => p.commissionCount },
+          { header: 'Held', cell: (p) => p.held.length },
           { header: 'Status', cell: (p) => (p.status === 'paid' ? `paid (${p.reference})` : 'created') },
           {
             header: '',
             cell: (p) => (
               <Group gap="xs" wrap="nowrap">
                 {can('owner') && (
-                  <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
-                    Download CSV
-                  </Anchor>
+                  <>
+                    <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
+                      Download CSV
+                    </Anchor>
+                    <Anchor href={`/api/admin/payouts/${p.id}/ach`} download data-testid="download-ach">
+                      Bank file (ACH)
+                    </Anchor>
+                    <Anchor href={`/api/admin/payouts/${p.id}/checks`} download>
+                      Check register
+                    </Anchor>
+                  </>
                 )}
                 {p.status === 'created' && can('owner') && (
                   <Button size="xs" onClick={() => setPaying(p.id)}>

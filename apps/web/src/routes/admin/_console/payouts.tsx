@@ -1,13 +1,33 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AdminSection } from '../../../features/admin/AdminSection';
 import { PayoutsPanel } from '../../../features/admin-commissions/PayoutsPanel';
+import { useAdminRole } from '../../../features/admin-team/role';
+
+// The Risk section (issue 39): flagged referrals hold payouts, so it sits on this page, and its code
+// loads one step later (React.lazy). Not a route of its own: the shell is at its budget (decision 0964).
+const RiskPanel = lazy(() => import('../../../features/payees/RiskPanel'));
 
 export const Route = createFileRoute('/admin/_console/payouts')({ component: PayoutsPage });
 
 function PayoutsPage() {
+  const { can } = useAdminRole();
   return (
-    <AdminSection title="Payout batches">
-      <PayoutsPanel />
-    </AdminSection>
+    <>
+      <AdminSection title="Payout batches">
+        <PayoutsPanel />
+      </AdminSection>
+      {can('reviewer') && (
+        <Stack mt="xl">
+          <Title order={3} size="h4">
+            Risk: flagged referrals
+          </Title>
+          <Suspense fallback={null}>
+            <RiskPanel />
+          </Suspense>
+        </Stack>
+      )}
+    </>
   );
 }
