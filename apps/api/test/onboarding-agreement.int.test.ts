@@ -1,6 +1,7 @@
 import { installerGateOk } from '@dn/db/queries/agreements';
 import { CALL_TIME_ZONE, todayIn } from '@dn/schema';
 import { describe, expect, it } from 'vitest';
+import { onboardingDigestSections } from '../src/services/onboarding/digest';
 import { mailHarnessForFile } from './helpers';
 import { adminAs, approvedDealer, plusDays } from './onboarding-fixtures';
 
@@ -175,5 +176,22 @@ describe('installer_gate_ok', () => {
     await sign(d.cookie, next, 'Gate Keeper');
     expect(await gate(today)).toBe(true);
     expect(await installerGateOk(h.db, '00000000-0000-4000-8000-000000000000', today)).toBe(false);
+  });
+});
+
+describe('the digest’s onboarding sections', () => {
+  it('name the overdue onboardings and the documents expiring within 30 days', async () => {
+    // After the gate test: Gate Keeper's insurance (10 days) and licence (20 days) are on file.
+    await approvedDealer(h, 'Affiliate', {
+      fullName: 'Late Digest',
+      approvedAt: new Date(Date.now() - 30 * 86_400_000),
+    });
+    const today = todayIn(CALL_TIME_ZONE);
+    const digest = await onboardingDigestSections(h.app.deps);
+    expect(digest.overdueOnboarding.map((d) => d.fullName)).toEqual(['Late Digest']);
+    expect(digest.expiringDocuments.map((d) => [d.fullName, d.document, d.expiresOn])).toEqual([
+      ['Gate Keeper', 'insurance', plusDays(today, 10)],
+      ['Gate Keeper', 'license', plusDays(today, 20)],
+    ]);
   });
 });

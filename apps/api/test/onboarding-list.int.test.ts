@@ -2,7 +2,6 @@ import { CALL_TIME_ZONE, todayIn } from '@dn/schema';
 import { describe, expect, it } from 'vitest';
 import { createCaller } from '../src/routers/index';
 import { addBusinessDays } from '../src/services/onboarding/business-days';
-import { onboardingDigestSections } from '../src/services/onboarding/digest';
 import { overdueBefore } from '../src/services/onboarding/list';
 import { harnessForFile } from './helpers';
 import { adminAs, approvedDealer, plusDays } from './onboarding-fixtures';
@@ -122,17 +121,6 @@ describe('the dealer list’s onboarding column and filters', () => {
     ).toEqual(['Fresh One', 'Lapsed One', 'Late One']);
     const overdue = await caller.onboarding.dealers({ filter: 'overdue', page: 1 });
     expect(overdue.items.map((i) => i.fullName).sort()).toEqual(['Lapsed One', 'Late One']);
-    // The digest's sections: the overdue by name, the documents expiring within 30 days.
-    await h.db
-      .updateTable('dealerCompliance')
-      .set({ insuranceExpiresOn: plusDays(today(), 12) })
-      .where('dealerId', '=', lapsed.id)
-      .execute();
-    const digest = await onboardingDigestSections(h.app.deps);
-    expect(digest.overdueOnboarding.map((d) => d.fullName).sort()).toEqual(['Lapsed One', 'Late One']);
-    expect(digest.expiringDocuments).toEqual([
-      { dealerId: lapsed.id, fullName: 'Lapsed One', document: 'insurance', expiresOn: plusDays(today(), 12) },
-    ]);
     const bad = await h.app.inject({
       method: 'GET',
       url: '/api/admin/onboarding/dealers?filter=late',

@@ -144,26 +144,26 @@ export async function up(db: Kysely<any>): Promise<void> {
       values (${tier}, 1, ${text}, encode(sha256(convert_to(${text}, 'UTF8')), 'hex'), 'system')`.execute(db);
   }
 
-  // The gate of job offers (issue 38; decision 0951): evaluated per candidate installer, so it is
-  // one statement of key probes (dealers pk, dealer_compliance pk, agreement_signatures' unique
-  // (dealer_id, tier, version), agreement_versions' pk end for the current version). PL/pgSQL keeps
-  // its plan per connection: measured 30-45 us a call against 52 us for the same rule as a SQL
-  // function with sub-selects, which PostgreSQL cannot inline.
+  // The gate of job offers (issue 38): evaluated per candidate installer, so each read is one
+  // primary-key or unique-index probe (dealers, dealer_compliance, agreement_versions' (tier,
+  // version) for the current version, agreement_signatures' (dealer_id, tier, version)). A single
+  // SELECT without FROM, stable: PostgreSQL inlines it into the caller's query.
   await sql`create or replace function installer_gate_ok(p_dealer uuid, p_on date) returns boolean
-    language plpgsql stable as $$
-    declare
-      ok boolean;
-    begin
-      select true into ok
-      from dealers d
-      join dealer_compliance c on c.dealer_id = d.id
-      join agreement_signatures s on s.dealer_id = d.id and s.tier = d.tier
-      where d.id = p_dealer
-        and c.insurance_expires_on >= p_on
-        and c.license_expires_on >= p_on
-        and s.version = (select max(v.version) from agreement_versions v where v.tier = d.tier);
-      return coalesce(ok, false);
-    end $$`.execute(db);
+    language sql stable as $$
+      select exists (
+        select 1
+        from dealers d
+        join dealer_compliance c on c.dealer_id = d.id
+        where d.id = p_dealer
+          and c.insurance_expires_on >= p_on
+          and c.license_expires_on >= p_on
+          and exists (
+            select 1 from agreement_signatures s
+            where s.dealer_id = d.id and s.tier = d.tier
+              and s.version = (select max(v.version) from agreement_versions v where v.tier = d.tier)
+          )
+      )
+    $$`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
