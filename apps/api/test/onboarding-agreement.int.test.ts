@@ -1,6 +1,7 @@
 import { installerGateOk } from '@dn/db/queries/agreements';
 import { CALL_TIME_ZONE, todayIn } from '@dn/schema';
 import { describe, expect, it } from 'vitest';
+import { onboardingDigestSections } from '../src/services/onboarding/digest';
 import { mailHarnessForFile } from './helpers';
 import { adminAs, approvedDealer, plusDays } from './onboarding-fixtures';
 
@@ -10,6 +11,8 @@ const get = (url: string, cookie?: string) =>
   h.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
 const send = (method: 'POST' | 'PUT', url: string, payload: object, cookie?: string) =>
   h.app.inject({ method, url, payload, headers: { ...(cookie ? { cookie } : {}), 'user-agent': 'vitest-agent/1.0' } });
+const sign = (cookie: string | undefined, version: number, signatureName: string, accept = true) =>
+  send('POST', '/api/dealer/agreement/sign', { version, signatureName, accept }, cookie);
 const signaturesOf = (dealerId: string) =>
   h.db.selectFrom('agreementSignatures').selectAll().where('dealerId', '=', dealerId).orderBy('version').execute();
 
@@ -23,12 +26,7 @@ describe('the dealer agreement', () => {
     expect(agreement.text).toContain('# Authorized Dealer Agreement');
     expect(agreement.signedVersion).toBeUndefined();
 
-    const res = await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: 1, signatureName: '  jane   q DEALER ', accept: true },
-      d.cookie,
-    );
+    const res = await sign(d.cookie, 1, '  jane   q DEALER ');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, version: 1 });
     const [sig] = await signaturesOf(d.id);
@@ -44,12 +42,7 @@ describe('the dealer agreement', () => {
     expect((await get('/api/dealer/agreement', d.cookie)).json().signedVersion).toBe(1);
 
     // Signing twice (a double click) answers with the first signature and stores nothing more.
-    const again = await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: 1, signatureName: 'Jane Q Dealer', accept: true },
-      d.cookie,
-    );
+    const again = await sign(d.cookie, 1, 'Jane Q Dealer');
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(sig?.id);
     expect(await signaturesOf(d.id)).toHaveLength(1);
@@ -85,34 +78,16 @@ describe('the dealer agreement', () => {
 
   it('refuses a name that is not the dealer’s, a box not ticked, and an old version; nothing stored', async () => {
     const d = await approvedDealer(h, 'Affiliate', { fullName: 'Sam Signer' });
-    const wrong = await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: 1, signatureName: 'Sam Singer', accept: true },
-      d.cookie,
-    );
+    const wrong = await sign(d.cookie, 1, 'Sam Singer');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors).toHaveProperty('signatureName');
-    const unticked = await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: 1, signatureName: 'Sam Signer', accept: false },
-      d.cookie,
-    );
+    const unticked = await sign(d.cookie, 1, 'Sam Signer', false);
     expect(unticked.statusCode).toBe(400);
     expect(unticked.json().fieldErrors).toHaveProperty('accept');
-    const old = await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: 99, signatureName: 'Sam Signer', accept: true },
-      d.cookie,
-    );
+    const old = await sign(d.cookie, 99, 'Sam Signer');
     expect(old.statusCode).toBe(409);
     expect(await signaturesOf(d.id)).toHaveLength(0);
-    expect(
-      (await send('POST', '/api/dealer/agreement/sign', { version: 1, signatureName: 'Sam Signer', accept: true }))
-        .statusCode,
-    ).toBe(401);
+    expect((await sign(undefined, 1, 'Sam Signer')).statusCode).toBe(401);
     expect((await get('/api/dealer/agreement', await adminAs(h.app, 'owner'))).statusCode).toBe(403);
   });
 
@@ -120,16 +95,7 @@ describe('the dealer agreement', () => {
     const d = await approvedDealer(h, 'Preferred', { fullName: 'Pat Preferred' });
     const other = await approvedDealer(h, 'Authorized', { fullName: 'Al Other' });
     const v1 = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
-    expect(
-      (
-        await send(
-          'POST',
-          '/api/dealer/agreement/sign',
-          { version: v1, signatureName: 'Pat Preferred', accept: true },
-          d.cookie,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await sign(d.cookie, v1, 'Pat Preferred')).statusCode).toBe(200);
 
     const owner = await adminAs(h.app, 'owner');
     const reviewer = await adminAs(h.app, 'reviewer');
@@ -159,12 +125,7 @@ describe('the dealer agreement', () => {
     const now = await get('/api/dealer/agreement', d.cookie);
     expect(now.json()).toMatchObject({ version: v1 + 1, signedVersion: v1 });
     expect((await get('/api/dealer/agreement', other.cookie)).json().version).toBe(1); // another tier: unchanged
-    const stale = await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: v1, signatureName: 'Pat Preferred', accept: true },
-      d.cookie,
-    );
+    const stale = await sign(d.cookie, v1, 'Pat Preferred');
     expect(stale.statusCode).toBe(409);
     const step = (await get('/api/dealer/onboarding', d.cookie)).json().steps[0];
     expect(step).toMatchObject({ key: 'agreement', done: false, signedVersion: v1, version: v1 + 1 });
@@ -172,16 +133,7 @@ describe('the dealer agreement', () => {
     await h.app.deps.mail.flush();
     await h.smtp.waitFor(d.email, /sign the updated Preferred Dealer Agreement/);
 
-    expect(
-      (
-        await send(
-          'POST',
-          '/api/dealer/agreement/sign',
-          { version: v1 + 1, signatureName: 'pat preferred', accept: true },
-          d.cookie,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await sign(d.cookie, v1 + 1, 'pat preferred')).statusCode).toBe(200);
     const kept = await signaturesOf(d.id);
     expect(kept.map((s) => s.version)).toEqual([v1, v1 + 1]);
     expect(kept[0]?.textSha256).not.toBe(kept[1]?.textSha256);
@@ -210,7 +162,7 @@ describe('installer_gate_ok', () => {
     expect((await send('PUT', '/api/dealer/compliance', compliance, d.cookie)).statusCode).toBe(200);
     expect(await gate(today)).toBe(false); // not signed
     const version = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
-    await send('POST', '/api/dealer/agreement/sign', { version, signatureName: 'Gate Keeper', accept: true }, d.cookie);
+    await sign(d.cookie, version, 'Gate Keeper');
     expect(await gate(today)).toBe(true);
     expect(await gate(plusDays(today, 10))).toBe(true); // the last day of cover
     expect(await gate(plusDays(today, 11))).toBe(false); // insurance expired
@@ -221,13 +173,25 @@ describe('installer_gate_ok', () => {
     await send('PUT', '/api/admin/agreements/Authorized', { text: `# Authorized v-next ${Date.now()}` }, owner);
     expect(await gate(today)).toBe(false);
     const next = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
-    await send(
-      'POST',
-      '/api/dealer/agreement/sign',
-      { version: next, signatureName: 'Gate Keeper', accept: true },
-      d.cookie,
-    );
+    await sign(d.cookie, next, 'Gate Keeper');
     expect(await gate(today)).toBe(true);
     expect(await installerGateOk(h.db, '00000000-0000-4000-8000-000000000000', today)).toBe(false);
+  });
+});
+
+describe('the digest’s onboarding sections', () => {
+  it('name the overdue onboardings and the documents expiring within 30 days', async () => {
+    // After the gate test: Gate Keeper's insurance (10 days) and licence (20 days) are on file.
+    await approvedDealer(h, 'Affiliate', {
+      fullName: 'Late Digest',
+      approvedAt: new Date(Date.now() - 30 * 86_400_000),
+    });
+    const today = todayIn(CALL_TIME_ZONE);
+    const digest = await onboardingDigestSections(h.app.deps);
+    expect(digest.overdueOnboarding.map((d) => d.fullName)).toEqual(['Late Digest']);
+    expect(digest.expiringDocuments.map((d) => [d.fullName, d.document, d.expiresOn])).toEqual([
+      ['Gate Keeper', 'insurance', plusDays(today, 10)],
+      ['Gate Keeper', 'license', plusDays(today, 20)],
+    ]);
   });
 });

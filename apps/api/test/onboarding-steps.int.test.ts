@@ -265,20 +265,12 @@ describe('the onboarding call', () => {
       expect(token).toBeTruthy();
 
       const next = addBusinessDays(date, 1);
-      const moved = await send('POST', '/api/onboarding-call/reschedule', {
-        token,
-        date: next,
-        time: '14:00',
-        timeZone: 'America/New_York',
-      });
+      const reschedule = (time: string) =>
+        send('POST', '/api/onboarding-call/reschedule', { token, date: next, time, timeZone: 'America/New_York' });
+      const moved = await reschedule('14:00');
       expect(moved.statusCode).toBe(200);
       expect(moved.json()).toMatchObject({ date: next, time: '14:00' });
-      const reused = await send('POST', '/api/onboarding-call/reschedule', {
-        token,
-        date: next,
-        time: '15:00',
-        timeZone: 'America/New_York',
-      });
+      const reused = await reschedule('15:00');
       expect(reused.statusCode).toBe(410);
       expect((await stepOf(d.cookie, 'onboardingCall'))?.call).toMatchObject({ time: '14:00' });
     } finally {

@@ -93,3 +93,17 @@ export const complianceRemindersOf = (db: Executor, dealerId: string) =>
     .where('dealerId', '=', dealerId)
     .orderBy('sentAt')
     .execute();
+
+/** Documents of active installers expiring from `today` to `until` (the daily digest's section), soonest first. */
+export async function expiringCompliance(db: Executor, today: string, until: string, limit: number) {
+  const r = await sql<{ dealerId: string; fullName: string; document: 'insurance' | 'license'; expiresOn: string }>`
+    select d.id as "dealerId", d.full_name as "fullName", x.document, to_char(x.expires_on, 'YYYY-MM-DD') as "expiresOn"
+    from dealer_compliance c
+    join dealers d on d.id = c.dealer_id and d.status in ('approved', 'active')
+    cross join lateral (values ('insurance', c.insurance_expires_on), ('license', c.license_expires_on))
+      as x (document, expires_on)
+    where x.expires_on >= ${today}::date and x.expires_on <= ${until}::date
+    order by x.expires_on, d.full_name
+    limit ${limit}`.execute(db);
+  return r.rows;
+}

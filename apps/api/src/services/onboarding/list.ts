@@ -1,6 +1,6 @@
 import { dealersWithOnboarding, type OnboardingFlags, onboardingFlagsOf } from '@dn/db/queries/onboarding-summary';
 import { CALL_TIME_ZONE, ONBOARDING_STEPS, type OnboardingListQuery, todayIn } from '@dn/schema';
-import type { Context } from '../../context';
+import type { Context, Deps } from '../../context';
 import { callDueBy } from './status';
 import { zonedInstant } from './zoned-time';
 
@@ -59,7 +59,7 @@ export async function onboardingSummaries(ctx: Context, ids: readonly string[]) 
   return rows.map((r) => summaryOf(r, today));
 }
 
-export async function listOnboardingDealers(ctx: Context, query: OnboardingListQuery) {
+export async function listOnboardingDealers(ctx: Deps, query: OnboardingListQuery) {
   const today = todayIn(CALL_TIME_ZONE, ctx.clock.now());
   const rows = await dealersWithOnboarding(
     ctx.db,
