@@ -6,6 +6,7 @@ import { localParts } from '../../lib/business-days';
 import { describeApplication, reviewClock } from '../applications/review-promise';
 import { enqueueMail } from '../mail/outbox';
 import { type DigestSectionText, reviewDigestEmail } from '../mail/templates';
+import { onboardingDigestSections } from '../onboarding/digest';
 
 /**
  * The reviewers' and owners' daily digest (issue 38, decision 0942): at DIGEST_HOUR (08:00) in the
@@ -45,11 +46,36 @@ const overdueApplications: DigestSection = {
   },
 };
 
-export const DIGEST_SECTIONS: DigestSection[] = [
-  overdueApplications,
-  // Onboarding steps overdue: appended by the onboarding part of issue 38.
-  // Expiring insurance and licences: appended by the onboarding part of issue 38.
-];
+const DOCUMENT_NAMES = { insurance: 'insurance certificate', license: 'contractor licence' } as const;
+
+/** The dealers whose onboarding is overdue (issue 38's checklist: the call not held in time, or a document expired). */
+const overdueOnboarding: DigestSection = {
+  key: 'overdue-onboarding',
+  async collect(deps) {
+    const o = await onboardingDigestSections(deps);
+    return {
+      title: 'Onboarding overdue:',
+      lines: [
+        ...o.overdueOnboarding.map((d) => `${d.fullName}: ${d.reason}`),
+        ...(o.moreOverdue ? ['and more: see the dealers list, filter "Onboarding overdue"'] : []),
+      ],
+    };
+  },
+};
+
+/** Insurance certificates and licences of active installers expiring within 30 days, soonest first. */
+const expiringDocuments: DigestSection = {
+  key: 'expiring-documents',
+  async collect(deps) {
+    const o = await onboardingDigestSections(deps);
+    return {
+      title: 'Insurance and licences expiring within 30 days:',
+      lines: o.expiringDocuments.map((d) => `${d.fullName}: ${DOCUMENT_NAMES[d.document]} expires ${d.expiresOn}`),
+    };
+  },
+};
+
+export const DIGEST_SECTIONS: DigestSection[] = [overdueApplications, overdueOnboarding, expiringDocuments];
 
 /** The digest sweep: sends today's digest once it is DIGEST_HOUR in the business zone; resolves with the emails queued. */
 export async function sendDailyDigest(
