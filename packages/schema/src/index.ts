@@ -19,3 +19,4 @@ export * from './review';
 export * from './self-service';
 export * from './team';
 export * from './words';
+export * from './jobs';

@@ -7,6 +7,7 @@ import { callsAdmin, callsSite } from './calls';
 import { commissionsRouter } from './commissions';
 import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
+import { jobsRouter } from './jobs';
 import { ordersRouter } from './orders';
 import { reviewAdmin, reviewRouter } from './review';
 import { teamRouter } from './team';
@@ -28,6 +29,7 @@ export const appRouter = router({
   activity: activityRouter,
   review: reviewRouter,
   statusLinks: statusLinksRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@
  * `everySeconds`, one instance at a time. A domain appends its sweeps here.
  */
 import type { Deps } from '../../context';
+import { expireDueOffers } from '../jobs/expiry';
 
 export interface Sweep {
   /** Stable and unique: the scheduler's row for it is keyed by this name. */
@@ -14,4 +15,4 @@ export interface Sweep {
   run(deps: Deps): Promise<number>;
 }
 
-export const SWEEPS: Sweep[] = [];
+export const SWEEPS: Sweep[] = [{ name: 'job-offer-expiry', everySeconds: 30, run: expireDueOffers }];
