@@ -295,6 +295,7 @@ export interface JobEvents {
   jobId: string;
   kind: string;
   message: string;
+  seq: Generated<Int8>;
 }
 
 export interface JobOffers {

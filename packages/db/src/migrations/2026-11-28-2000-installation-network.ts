@@ -81,6 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`create table job_events (
     id uuid primary key default gen_random_uuid(),
+    seq bigint generated always as identity,
     job_id uuid not null references jobs(id) on delete cascade,
     kind text not null,
     dealer_id uuid references dealers(id) on delete set null,
@@ -88,7 +89,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     message text not null,
     created_at timestamptz not null
   )`.execute(db);
-  await sql`create index job_events_job_idx on job_events (job_id, created_at)`.execute(db);
+  await sql`create index job_events_job_idx on job_events (job_id, seq)`.execute(db);
 
   await sql`create table routing_settings (
     id boolean primary key default true check (id),

@@ -83,22 +83,23 @@ export interface RoutingQuery {
  * in the last 30 days, then the nearest, then the id.
  */
 export async function nextInstaller(db: Executor, q: RoutingQuery) {
-  const point = sql`ll_to_earth(${q.latitude}, ${q.longitude})`;
+  const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
+  const mile = sql`${METERS_PER_MILE}::float8`;
   const result = await sql<{ dealerId: string; distanceMiles: number }>`
     with eligible as (
       select sa.dealer_id, (d.tier = 'Preferred') as preferred,
-        earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) / ${METERS_PER_MILE} as miles
+        earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) / ${mile} as miles
       from service_areas sa
       join dealers d on d.id = sa.dealer_id
-      where earth_box(${point}, ${MAX_RADIUS_METERS}) @> ll_to_earth(sa.latitude, sa.longitude)
-        and earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) <= sa.radius_miles * ${METERS_PER_MILE}
+      where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> ll_to_earth(sa.latitude, sa.longitude)
+        and earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) <= sa.radius_miles * ${mile}
         and d.tier in ('Authorized', 'Preferred')
         and d.status in ('approved', 'active')
-        and not ((sa.paused and sa.paused_until is null) or sa.paused_until > ${q.now})
+        and not ((sa.paused and sa.paused_until is null) or coalesce(sa.paused_until > ${q.now}::timestamptz, false))
         and d.id is distinct from ${q.sellerId}::uuid
-        and not exists (select 1 from job_offers o where o.job_id = ${q.jobId} and o.dealer_id = sa.dealer_id)
+        and not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = sa.dealer_id)
         and (select count(*) from job_offers o where o.dealer_id = sa.dealer_id
-               and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}) < sa.weekly_capacity
+               and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < sa.weekly_capacity
         and installer_gate_ok(sa.dealer_id, (${q.now}::timestamptz at time zone 'UTC')::date)
     ),
     best as (
@@ -118,8 +119,8 @@ export async function nextInstaller(db: Executor, q: RoutingQuery) {
 /** The distance from a dealer's area centre to a point, in miles (an admin's assignment). */
 export async function distanceFromArea(db: Executor, dealerId: string, latitude: number, longitude: number) {
   const result = await sql<{ miles: number }>`
-    select earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${latitude}, ${longitude})) / ${METERS_PER_MILE} as miles
-    from service_areas where dealer_id = ${dealerId}`.execute(db);
+    select earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${latitude}::float8, ${longitude}::float8)) / ${METERS_PER_MILE}::float8 as miles
+    from service_areas where dealer_id = ${dealerId}::uuid`.execute(db);
   return result.rows[0]?.miles ?? null;
 }
 
@@ -280,8 +281,7 @@ export function listJobEvents(db: Executor, jobId: string) {
     .selectFrom('jobEvents')
     .select(['kind', 'actor', 'message', 'createdAt'])
     .where('jobId', '=', jobId)
-    .orderBy('createdAt')
-    .orderBy('id')
+    .orderBy('seq')
     .execute();
 }
 
