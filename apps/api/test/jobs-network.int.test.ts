@@ -68,7 +68,15 @@ const offersOf = (jobId: string) =>
   h.db.selectFrom('jobOffers').selectAll().where('jobId', '=', jobId).orderBy('offeredAt').orderBy('id').execute();
 const openOfferOf = async (jobId: string) => (await offersOf(jobId)).find((o) => o.status === 'open');
 const jobRow = (id: string) => h.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const countJobs = async () => Number((await h.db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countJobs = async () =>
+  Number(
+    (
+      await h.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const sweep = SWEEPS.find((s) => s.name === 'job-offer-expiry')!;
 
 let ownerCookie = '';
@@ -76,7 +84,11 @@ const owner = async () => {
   if (!ownerCookie) {
     const username = `owner${Math.random().toString(36).slice(2, 8)}`;
     ownerCookie = await signInAdmin(h.app, username);
-    await h.db.updateTable('admins').set({ email: `${username}@ops.test` }).where('username', '=', username).execute();
+    await h.db
+      .updateTable('admins')
+      .set({ email: `${username}@ops.test` })
+      .where('username', '=', username)
+      .execute();
   }
   return ownerCookie;
 };
@@ -117,7 +129,12 @@ describe('routing', () => {
       .execute();
     await owner();
 
-    const res = await inject('POST', '/api/dealer/jobs', seller.cookie, job('78702', { handOff: true, amount: '900.00' }));
+    const res = await inject(
+      'POST',
+      '/api/dealer/jobs',
+      seller.cookie,
+      job('78702', { handOff: true, amount: '900.00' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { id, status } = res.json();
     expect(status).toBe('offered');
@@ -146,7 +163,11 @@ describe('routing', () => {
     const offered = (await offersOf(id)).map((o) => o.dealerId);
     expect(offered).toEqual([preferred.id, authorized.id]);
     for (const n of never) expect(offered).not.toContain(n.id);
-    const unroutedMail = await h.db.selectFrom('emailOutbox').select('subject').where('kind', '=', 'job_unrouted').execute();
+    const unroutedMail = await h.db
+      .selectFrom('emailOutbox')
+      .select('subject')
+      .where('kind', '=', 'job_unrouted')
+      .execute();
     expect(unroutedMail.filter((m) => m.subject.includes('Somewhere, TX'))).toHaveLength(1);
 
     const timeline = await inject('GET', `/api/admin/jobs/${id}/timeline`, await owner());
@@ -261,7 +282,10 @@ describe('the job from sale to installation', () => {
     expect(offer.dealerId).toBe(inst.id);
     const accepted = await inject('POST', `/api/dealer/job-offers/${offer.id}/accept`, inst.cookie);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toMatchObject({ homeowner: { fullName: 'Hanna Homeowner', email: home, phone: '+15125550199' }, street: '12 Elm St' });
+    expect(accepted.json()).toMatchObject({
+      homeowner: { fullName: 'Hanna Homeowner', email: home, phone: '+15125550199' },
+      street: '12 Elm St',
+    });
     expect((await inject('POST', `/api/dealer/job-offers/${offer.id}/accept`, inst.cookie)).statusCode).toBe(409);
     expect((await inject('POST', `/api/dealer/job-offers/${offer.id}/accept`, sellerCookie)).statusCode).toBe(404);
 
@@ -271,7 +295,8 @@ describe('the job from sale to installation', () => {
     expect(sold.installer.company).toContain('Authorized 30305');
     expect(mine.body).not.toContain('distanceMiles');
 
-    const status = (payload: object, cookie = inst.cookie) => inject('POST', `/api/dealer/jobs/${id}/status`, cookie, payload);
+    const status = (payload: object, cookie = inst.cookie) =>
+      inject('POST', `/api/dealer/jobs/${id}/status`, cookie, payload);
     expect((await status({ status: 'scheduled', scheduledFor: '2026-13-01' })).statusCode).toBe(400);
     expect((await status({ status: 'scheduled', scheduledFor: '2026-12-09' }, sellerCookie)).statusCode).toBe(404);
     expect((await status({ status: 'scheduled', scheduledFor: '2026-12-09' })).statusCode).toBe(200);
@@ -280,12 +305,19 @@ describe('the job from sale to installation', () => {
 
     const orders = await h.db.selectFrom('orders').selectAll().where('dealerId', '=', seller.id).execute();
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ source: 'job', externalOrderId: `job-${id}`, amount: '1450.00', status: 'placed' });
+    expect(orders[0]).toMatchObject({
+      source: 'job',
+      externalOrderId: `job-${id}`,
+      amount: '1450.00',
+      status: 'placed',
+    });
 
     await h.app.deps.mail.flush();
     expect((await h.smtp.waitFor(home, /Your installer/)).text).toContain('+15551234567');
     const scheduled = await h.smtp.waitFor(home, /Installation scheduled/);
-    expect(scheduled.attachments.find((a) => a.filename === 'installation.ics')?.content).toContain('DTSTART;TZID=America/Chicago:20261209T080000');
+    expect(scheduled.attachments.find((a) => a.filename === 'installation.ics')?.content).toContain(
+      'DTSTART;TZID=America/Chicago:20261209T080000',
+    );
     await h.smtp.waitFor(home, /installation is complete/);
     expect((await inject('GET', `/api/installation-status/${token}`)).json()).toMatchObject({
       status: 'installed',
@@ -324,10 +356,23 @@ describe('service areas', () => {
 
     const saved = await inject('PUT', '/api/dealer/service-area', cookie, area);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().area).toMatchObject({ zipCode: '99705', radiusMiles: 50, weeklyCapacity: 4, city: 'North Pole, AK' });
-    const row = await h.db.selectFrom('serviceAreas').selectAll().where('dealerId', '=', dealer.id).executeTakeFirstOrThrow();
+    expect(saved.json().area).toMatchObject({
+      zipCode: '99705',
+      radiusMiles: 50,
+      weeklyCapacity: 4,
+      city: 'North Pole, AK',
+    });
+    const row = await h.db
+      .selectFrom('serviceAreas')
+      .selectAll()
+      .where('dealerId', '=', dealer.id)
+      .executeTakeFirstOrThrow();
     expect(row.latitude).toBeCloseTo(64.78, 1);
-    const paused = await inject('PUT', '/api/dealer/service-area', cookie, { ...area, paused: true, pausedUntil: '2027-01-04' });
+    const paused = await inject('PUT', '/api/dealer/service-area', cookie, {
+      ...area,
+      paused: true,
+      pausedUntil: '2027-01-04',
+    });
     expect(paused.json().area).toMatchObject({ paused: true, pausedUntil: '2027-01-04', weeklyCapacity: 4 });
   });
 });
@@ -369,7 +414,8 @@ describe('POST /api/quote-requests', () => {
     expect((await jobsOf(referred.email))[0]).toMatchObject({ sellerId: recruiter.id, origin: 'quote' });
 
     const again = quote();
-    for (let i = 0; i < 3; i++) expect((await inject('POST', '/api/quote-requests', undefined, { ...again })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await inject('POST', '/api/quote-requests', undefined, { ...again })).statusCode).toBe(200);
     expect((await inject('POST', '/api/quote-requests', undefined, again)).statusCode).toBe(429);
     expect(await jobsOf(again.email)).toHaveLength(3);
   });
@@ -394,17 +440,23 @@ describe('admin jobs and routing', () => {
     expect(viewed.json().items.map((j: { id: string }) => j.id)).toContain(id);
     expect((await inject('GET', '/api/admin/jobs?status=lost', viewer)).statusCode).toBe(400);
 
-    expect((await inject('POST', `/api/admin/jobs/${id}/assign`, viewer, { dealerId: dealer.id })).statusCode).toBe(403);
+    expect((await inject('POST', `/api/admin/jobs/${id}/assign`, viewer, { dealerId: dealer.id })).statusCode).toBe(
+      403,
+    );
     const affiliate = await createDealer(h.db, { tier: 'Affiliate' });
     const bad = await inject('POST', `/api/admin/jobs/${id}/assign`, reviewer, { dealerId: affiliate.id });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toHaveProperty('dealerId');
     expect((await jobRow(id)).status).toBe('unrouted');
-    expect((await inject('POST', `/api/admin/jobs/${id}/assign`, reviewer, { dealerId: dealer.id })).statusCode).toBe(200);
+    expect((await inject('POST', `/api/admin/jobs/${id}/assign`, reviewer, { dealerId: dealer.id })).statusCode).toBe(
+      200,
+    );
 
     expect((await inject('PUT', '/api/admin/routing', reviewer, { offerHours: 12 })).statusCode).toBe(403);
     expect((await inject('PUT', '/api/admin/routing', await owner(), { offerHours: 0 })).statusCode).toBe(400);
-    expect((await inject('PUT', '/api/admin/routing', await owner(), { offerHours: 12 })).json()).toEqual({ offerHours: 12 });
+    expect((await inject('PUT', '/api/admin/routing', await owner(), { offerHours: 12 })).json()).toEqual({
+      offerHours: 12,
+    });
     await installer('Authorized', '87110', 30);
     const routed = await adminJob('87102', { state: 'NM' });
     const offer = (await openOfferOf(routed.id))!;

@@ -22,9 +22,58 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 };
 
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
-  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'PR',
 ] as const;
 
 export const ZIP_FORMAT = 'ZIP code must be 5 digits';
@@ -144,7 +193,10 @@ export const adminJobsQuery = z.object({
 });
 export type AdminJobsQuery = z.infer<typeof adminJobsQuery>;
 
-export const assignJobInput = z.object({ id: uuid('Job id must be a valid id'), dealerId: uuid('Dealer id must be a valid id') });
+export const assignJobInput = z.object({
+  id: uuid('Job id must be a valid id'),
+  dealerId: uuid('Dealer id must be a valid id'),
+});
 export const routingInput = z.object({ offerHours: wholeNumber('Offer hours', 1, 168) });
 export const jobStatusToken = z.object({ token: requiredText('Token is required', 200) });
 export const jobIdInput = z.object({ id: uuid('Job id must be a valid id') });

@@ -20,6 +20,6 @@ let data: ZipCodes | undefined;
 export function zipCentroid(zip: string): ZipCentroid | undefined {
   data ??= createRequire(import.meta.url)('zipcodes') as ZipCodes;
   const found = /^\d{5}$/.test(zip) ? data.lookup(zip) : undefined;
-  if (!found || found.country !== 'US') return undefined;
+  if (found?.country !== 'US') return undefined;
   return { zip: found.zip, latitude: found.latitude, longitude: found.longitude, city: found.city, state: found.state };
 }

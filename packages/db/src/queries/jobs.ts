@@ -241,7 +241,10 @@ export function listDealerJobs(db: Executor, dealerId: string) {
 export const ADMIN_JOBS_PAGE = 50;
 
 /** The admin's queue: unrouted first, then newest first; filtered by status and state. */
-export function listJobsForAdmin(db: Executor, f: { status?: JobStatus | undefined; state?: string | undefined; page: number }) {
+export function listJobsForAdmin(
+  db: Executor,
+  f: { status?: JobStatus | undefined; state?: string | undefined; page: number },
+) {
   let q = db
     .selectFrom('jobs as j')
     .leftJoin('dealers as s', 's.id', 'j.sellerId')

@@ -61,7 +61,12 @@ export async function assignJob(ctx: Admin, id: string, dealerId: string) {
       expiresAt: now,
       respondedAt: now,
     });
-    const next = await updateJob(trx, id, { status: 'accepted', installerId: dealerId, scheduledFor: null, updatedAt: now });
+    const next = await updateJob(trx, id, {
+      status: 'accepted',
+      installerId: dealerId,
+      scheduledFor: null,
+      updatedAt: now,
+    });
     const company = dealer.companyName ?? dealer.fullName;
     await jobEvent(trx, job, {
       kind: 'assigned',

@@ -39,7 +39,9 @@ export async function putServiceArea(ctx: Dealer, input: ServiceAreaInput) {
   const dealer = await findDealerForJobs(ctx.db, ctx.user.id);
   const existing = await findServiceArea(ctx.db, ctx.user.id);
   const capacity =
-    input.weeklyCapacity ?? existing?.weeklyCapacity ?? Math.min(Math.max(dealer?.crewCount ?? DEFAULT_CAPACITY, 1), 500);
+    input.weeklyCapacity ??
+    existing?.weeklyCapacity ??
+    Math.min(Math.max(dealer?.crewCount ?? DEFAULT_CAPACITY, 1), 500);
   const area = await upsertServiceArea(ctx.db, {
     dealerId: ctx.user.id,
     zipCode: c.zip,

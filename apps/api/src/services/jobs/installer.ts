@@ -106,7 +106,11 @@ export async function setJobStatus(ctx: Dealer, input: JobStatusInput) {
     const link = jobStatusLink(ctx.config, job.id);
     const by = { actor: ctx.user.username, dealerId: ctx.user.id, at: now };
     if (input.status === 'scheduled') {
-      const next = await updateJob(trx, job.id, { status: 'scheduled', scheduledFor: input.scheduledFor, updatedAt: now });
+      const next = await updateJob(trx, job.id, {
+        status: 'scheduled',
+        scheduledFor: input.scheduledFor,
+        updatedAt: now,
+      });
       await jobEvent(trx, job, { ...by, kind: 'scheduled', message: `Scheduled for ${input.scheduledFor}` });
       if (installer) {
         await enqueueMail(trx, jobScheduledEmail(job, installer, { statusUrl: link.url, date: input.scheduledFor }));
@@ -131,7 +135,12 @@ export async function setJobStatus(ctx: Dealer, input: JobStatusInput) {
       });
       orderId = recorded.order.id;
     }
-    const next = await updateJob(trx, job.id, { status: 'installed', installedAmount: amount, orderId, updatedAt: now });
+    const next = await updateJob(trx, job.id, {
+      status: 'installed',
+      installedAmount: amount,
+      orderId,
+      updatedAt: now,
+    });
     await jobEvent(trx, job, { ...by, kind: 'installed', message: amount ? `Installed (${amount})` : 'Installed' });
     if (installer) await enqueueMail(trx, jobInstalledEmail(job, installer, { statusUrl: link.url }));
     return next;

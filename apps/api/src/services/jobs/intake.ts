@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
 import { findDealerForJobs, insertJob, insertOffer, type Job, updateJob } from '@dn/db/queries/jobs';
-import {
-  type AdminCreateJobInput,
-  type QuoteRequestInput,
-  type RegisterJobInput,
-  ZIP_UNKNOWN,
-} from '@dn/schema';
+import { type AdminCreateJobInput, type QuoteRequestInput, type RegisterJobInput, ZIP_UNKNOWN } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';

@@ -108,7 +108,7 @@ export async function closeOpenOffer(
   reason: string | null = null,
 ) {
   const offer = await findOffer(trx, offerId);
-  if (!offer || offer.status !== 'open') throw offerNotOpen();
+  if (offer?.status !== 'open') throw offerNotOpen();
   const late = offer.expiresAt.getTime() <= now.getTime();
   if (late !== (to === 'expired')) throw offerNotOpen();
   const closed = await closeOffer(trx, offerId, to, now, reason);

@@ -1,4 +1,10 @@
-import { findDealerForJobs, findJobByStatusToken, listDealerJobs, listJobEvents, listOpenOffers } from '@dn/db/queries/jobs';
+import {
+  findDealerForJobs,
+  findJobByStatusToken,
+  listDealerJobs,
+  listJobEvents,
+  listOpenOffers,
+} from '@dn/db/queries/jobs';
 import { JOB_STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -43,9 +49,10 @@ export async function ownJobs(ctx: Dealer) {
         installedAmount: r.installedAmount,
         createdAt: r.createdAt.toISOString(),
         installer,
-        homeowner: installs || r.sellerId === ctx.user.id
-          ? { fullName: r.homeownerName, email: r.homeownerEmail, phone: r.homeownerPhone, street: r.street }
-          : null,
+        homeowner:
+          installs || r.sellerId === ctx.user.id
+            ? { fullName: r.homeownerName, email: r.homeownerEmail, phone: r.homeownerPhone, street: r.street }
+            : null,
       };
     }),
   };
