@@ -94,6 +94,7 @@ export const zipCode = () =>
 const usState = z
   .string({ error: 'State is required' })
   .trim()
+  .max(2, 'State must be a two-letter US state code, like TX')
   .toUpperCase()
   .pipe(z.enum(US_STATES, { error: 'State must be a two-letter US state code, like TX' }));
 
