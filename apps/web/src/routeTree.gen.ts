@@ -14,12 +14,14 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PresentationRouteImport } from './routes/presentation'
+import { Route as QuoteRouteImport } from './routes/quote'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminAcceptInviteRouteImport } from './routes/admin/accept-invite'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApplicationTokenRouteImport } from './routes/application.$token'
+import { Route as InstallationTokenRouteImport } from './routes/installation.$token'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console/account'
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
@@ -27,6 +29,7 @@ import { Route as AdminConsoleApplicationsRouteImport } from './routes/admin/_co
 import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/calls'
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
+import { Route as AdminConsoleJobsRouteImport } from './routes/admin/_console/jobs'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
@@ -54,6 +57,11 @@ const LoginRoute = LoginRouteImport.update({
 const PresentationRoute = PresentationRouteImport.update({
   id: '/presentation',
   path: '/presentation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuoteRoute = QuoteRouteImport.update({
+  id: '/quote',
+  path: '/quote',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -84,6 +92,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
 const ApplicationTokenRoute = ApplicationTokenRouteImport.update({
   id: '/application/$token',
   path: '/application/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InstallationTokenRoute = InstallationTokenRouteImport.update({
+  id: '/installation/$token',
+  path: '/installation/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
@@ -122,6 +135,11 @@ const AdminConsoleContentRoute = AdminConsoleContentRouteImport.update({
   path: '/content',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleJobsRoute = AdminConsoleJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -144,18 +162,21 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/presentation': typeof PresentationRoute
+  '/quote': typeof QuoteRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
   '/admin': typeof AdminConsoleRouteWithChildren
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/installation/$token': typeof InstallationTokenRoute
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
+  '/admin/jobs': typeof AdminConsoleJobsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin/': typeof AdminConsoleIndexRoute
@@ -167,17 +188,20 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/presentation': typeof PresentationRoute
+  '/quote': typeof QuoteRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/installation/$token': typeof InstallationTokenRoute
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
+  '/admin/jobs': typeof AdminConsoleJobsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/team': typeof AdminConsoleTeamRoute
   '/admin': typeof AdminConsoleIndexRoute
@@ -190,18 +214,21 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/presentation': typeof PresentationRoute
+  '/quote': typeof QuoteRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
   '/admin/_console': typeof AdminConsoleRouteWithChildren
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
+  '/installation/$token': typeof InstallationTokenRoute
   '/admin/_console/account': typeof AdminConsoleAccountRoute
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
   '/admin/_console/calls': typeof AdminConsoleCallsRoute
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
+  '/admin/_console/jobs': typeof AdminConsoleJobsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
@@ -215,18 +242,21 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/presentation'
+    | '/quote'
     | '/register'
     | '/resources'
     | '/admin'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/installation/$token'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
     | '/admin/commissions'
     | '/admin/content'
+    | '/admin/jobs'
     | '/admin/payouts'
     | '/admin/team'
     | '/admin/'
@@ -238,17 +268,20 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/presentation'
+    | '/quote'
     | '/register'
     | '/resources'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/installation/$token'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
     | '/admin/commissions'
     | '/admin/content'
+    | '/admin/jobs'
     | '/admin/payouts'
     | '/admin/team'
     | '/admin'
@@ -260,18 +293,21 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/presentation'
+    | '/quote'
     | '/register'
     | '/resources'
     | '/admin/_console'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
+    | '/installation/$token'
     | '/admin/_console/account'
     | '/admin/_console/activity'
     | '/admin/_console/applications'
     | '/admin/_console/calls'
     | '/admin/_console/commissions'
     | '/admin/_console/content'
+    | '/admin/_console/jobs'
     | '/admin/_console/payouts'
     | '/admin/_console/team'
     | '/admin/_console/'
@@ -284,12 +320,14 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   LoginRoute: typeof LoginRoute
   PresentationRoute: typeof PresentationRoute
+  QuoteRoute: typeof QuoteRoute
   RegisterRoute: typeof RegisterRoute
   ResourcesRoute: typeof ResourcesRoute
   AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
   AdminAcceptInviteRoute: typeof AdminAcceptInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   ApplicationTokenRoute: typeof ApplicationTokenRoute
+  InstallationTokenRoute: typeof InstallationTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -327,6 +365,13 @@ declare module '@tanstack/react-router' {
       path: '/presentation'
       fullPath: '/presentation'
       preLoaderRoute: typeof PresentationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quote': {
+      id: '/quote'
+      path: '/quote'
+      fullPath: '/quote'
+      preLoaderRoute: typeof QuoteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -369,6 +414,13 @@ declare module '@tanstack/react-router' {
       path: '/application/$token'
       fullPath: '/application/$token'
       preLoaderRoute: typeof ApplicationTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/installation/$token': {
+      id: '/installation/$token'
+      path: '/installation/$token'
+      fullPath: '/installation/$token'
+      preLoaderRoute: typeof InstallationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/_console/': {
@@ -420,6 +472,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleContentRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/jobs': {
+      id: '/admin/_console/jobs'
+      path: '/jobs'
+      fullPath: '/admin/jobs'
+      preLoaderRoute: typeof AdminConsoleJobsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/payouts': {
       id: '/admin/_console/payouts'
       path: '/payouts'
@@ -451,6 +510,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleCallsRoute: typeof AdminConsoleCallsRoute
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
+  AdminConsoleJobsRoute: typeof AdminConsoleJobsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
@@ -464,6 +524,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleCallsRoute: AdminConsoleCallsRoute,
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
+  AdminConsoleJobsRoute: AdminConsoleJobsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
@@ -480,12 +541,14 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   LoginRoute: LoginRoute,
   PresentationRoute: PresentationRoute,
+  QuoteRoute: QuoteRoute,
   RegisterRoute: RegisterRoute,
   ResourcesRoute: ResourcesRoute,
   AdminConsoleRoute: AdminConsoleRouteWithChildren,
   AdminAcceptInviteRoute: AdminAcceptInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   ApplicationTokenRoute: ApplicationTokenRoute,
+  InstallationTokenRoute: InstallationTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

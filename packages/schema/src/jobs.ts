@@ -201,3 +201,9 @@ export const assignJobInput = z.object({
 export const routingInput = z.object({ offerHours: wholeNumber('Offer hours', 1, 168) });
 export const jobStatusToken = z.object({ token: requiredText('Token is required', 200) });
 export const jobIdInput = z.object({ id: uuid('Job id must be a valid id') });
+
+/** The console's Jobs section search params (decision 0875): a refused status shows every job. */
+export const adminJobsSearch = z.object({
+  status: z.enum(JOB_STATUSES).optional().catch(undefined),
+});
+export type AdminJobsSearch = z.infer<typeof adminJobsSearch>;

@@ -3,7 +3,7 @@ import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
@@ -22,6 +22,8 @@ import { setCurrentUser, useAuth } from '../lib/auth';
 import { httpStatusOf, useTrpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
+
+const JobsCard = lazy(() => import('../features/jobs/JobsCard'));
 
 function DashboardPage() {
   const auth = useAuth();
@@ -122,6 +124,11 @@ function DealerDashboard() {
             info.data &&
             form.data &&
             showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
+          )}
+          {info.data && (
+            <Suspense fallback={null}>
+              <JobsCard installs={info.data.tier !== 'Affiliate'} />
+            </Suspense>
           )}
           <AffiliateCard />
           <EarningsCard />
