@@ -273,7 +273,7 @@ describe('the job from sale to installation', () => {
     const home = body.homeowner.email;
     await h.app.deps.mail.flush();
     const received = await h.smtp.waitFor(home, /received your installation request/);
-    const token = /\/installation\/([A-Za-z0-9_-]+)/.exec(received.text)![1]!;
+    const token = /\/quote\/([A-Za-z0-9_-]+)/.exec(received.text)![1]!;
     const page = await inject('GET', `/api/installation-status/${token}`);
     expect(page.json()).toMatchObject({ status: 'offered', city: 'Atlanta', installer: null });
     expect((await inject('GET', '/api/installation-status/nope')).statusCode).toBe(404);

@@ -14,14 +14,13 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PresentationRouteImport } from './routes/presentation'
-import { Route as QuoteRouteImport } from './routes/quote'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminAcceptInviteRouteImport } from './routes/admin/accept-invite'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApplicationTokenRouteImport } from './routes/application.$token'
-import { Route as InstallationTokenRouteImport } from './routes/installation.$token'
+import { Route as QuoteChar123TokenChar125RouteImport } from './routes/quote.{-$token}'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console/account'
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
@@ -59,11 +58,6 @@ const PresentationRoute = PresentationRouteImport.update({
   path: '/presentation',
   getParentRoute: () => rootRouteImport,
 } as any)
-const QuoteRoute = QuoteRouteImport.update({
-  id: '/quote',
-  path: '/quote',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -94,11 +88,12 @@ const ApplicationTokenRoute = ApplicationTokenRouteImport.update({
   path: '/application/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InstallationTokenRoute = InstallationTokenRouteImport.update({
-  id: '/installation/$token',
-  path: '/installation/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const QuoteChar123TokenChar125Route =
+  QuoteChar123TokenChar125RouteImport.update({
+    id: '/quote/{-$token}',
+    path: '/quote/{-$token}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -162,14 +157,13 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/presentation': typeof PresentationRoute
-  '/quote': typeof QuoteRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
   '/admin': typeof AdminConsoleRouteWithChildren
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
-  '/installation/$token': typeof InstallationTokenRoute
+  '/quote/{-$token}': typeof QuoteChar123TokenChar125Route
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
@@ -188,13 +182,12 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/presentation': typeof PresentationRoute
-  '/quote': typeof QuoteRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
-  '/installation/$token': typeof InstallationTokenRoute
+  '/quote/{-$token}': typeof QuoteChar123TokenChar125Route
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
@@ -214,14 +207,13 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/presentation': typeof PresentationRoute
-  '/quote': typeof QuoteRoute
   '/register': typeof RegisterRoute
   '/resources': typeof ResourcesRoute
   '/admin/_console': typeof AdminConsoleRouteWithChildren
   '/admin/accept-invite': typeof AdminAcceptInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
-  '/installation/$token': typeof InstallationTokenRoute
+  '/quote/{-$token}': typeof QuoteChar123TokenChar125Route
   '/admin/_console/account': typeof AdminConsoleAccountRoute
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
@@ -242,14 +234,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/presentation'
-    | '/quote'
     | '/register'
     | '/resources'
     | '/admin'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
-    | '/installation/$token'
+    | '/quote/{-$token}'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
@@ -268,13 +259,12 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/presentation'
-    | '/quote'
     | '/register'
     | '/resources'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
-    | '/installation/$token'
+    | '/quote/{-$token}'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
@@ -293,14 +283,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/presentation'
-    | '/quote'
     | '/register'
     | '/resources'
     | '/admin/_console'
     | '/admin/accept-invite'
     | '/admin/login'
     | '/application/$token'
-    | '/installation/$token'
+    | '/quote/{-$token}'
     | '/admin/_console/account'
     | '/admin/_console/activity'
     | '/admin/_console/applications'
@@ -320,14 +309,13 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   LoginRoute: typeof LoginRoute
   PresentationRoute: typeof PresentationRoute
-  QuoteRoute: typeof QuoteRoute
   RegisterRoute: typeof RegisterRoute
   ResourcesRoute: typeof ResourcesRoute
   AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
   AdminAcceptInviteRoute: typeof AdminAcceptInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   ApplicationTokenRoute: typeof ApplicationTokenRoute
-  InstallationTokenRoute: typeof InstallationTokenRoute
+  QuoteChar123TokenChar125Route: typeof QuoteChar123TokenChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -365,13 +353,6 @@ declare module '@tanstack/react-router' {
       path: '/presentation'
       fullPath: '/presentation'
       preLoaderRoute: typeof PresentationRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/quote': {
-      id: '/quote'
-      path: '/quote'
-      fullPath: '/quote'
-      preLoaderRoute: typeof QuoteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -416,11 +397,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApplicationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/installation/$token': {
-      id: '/installation/$token'
-      path: '/installation/$token'
-      fullPath: '/installation/$token'
-      preLoaderRoute: typeof InstallationTokenRouteImport
+    '/quote/{-$token}': {
+      id: '/quote/{-$token}'
+      path: '/quote/{-$token}'
+      fullPath: '/quote/{-$token}'
+      preLoaderRoute: typeof QuoteChar123TokenChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/_console/': {
@@ -541,14 +522,13 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   LoginRoute: LoginRoute,
   PresentationRoute: PresentationRoute,
-  QuoteRoute: QuoteRoute,
   RegisterRoute: RegisterRoute,
   ResourcesRoute: ResourcesRoute,
   AdminConsoleRoute: AdminConsoleRouteWithChildren,
   AdminAcceptInviteRoute: AdminAcceptInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   ApplicationTokenRoute: ApplicationTokenRoute,
-  InstallationTokenRoute: InstallationTokenRoute,
+  QuoteChar123TokenChar125Route: QuoteChar123TokenChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

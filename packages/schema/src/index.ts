@@ -16,6 +16,7 @@ export * from './jobs';
 export * from './messages';
 export * from './money';
 export * from './orders';
+export * from './product-focus';
 export * from './review';
 export * from './self-service';
 export * from './team';

@@ -19,9 +19,12 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
     notifications.show({ title, message: '', color: 'green' });
     void queryClient.invalidateQueries({ queryKey: trpc.jobs.adminJobs.queryKey() });
   };
-  const failed = (error: { message: string }) => notifications.show({ title: 'Not done', message: error.message, color: 'red' });
+  const failed = (error: { message: string }) =>
+    notifications.show({ title: 'Not done', message: error.message, color: 'red' });
   const assign = useMutation(trpc.jobs.assign.mutationOptions({ onSuccess: done('Job assigned'), onError: failed }));
-  const routing = useMutation(trpc.jobs.setRouting.mutationOptions({ onSuccess: done('Offer deadline saved'), onError: failed }));
+  const routing = useMutation(
+    trpc.jobs.setRouting.mutationOptions({ onSuccess: done('Offer deadline saved'), onError: failed }),
+  );
   const [hours, setHours] = useState<number | string>(24);
   const [picked, setPicked] = useState<DealerChoice | null>(null);
 

@@ -13,7 +13,15 @@ export interface SiteValues {
   notes: string;
 }
 
-export const emptySite: SiteValues = { street: '', city: '', state: '', zipCode: '', atticSqFt: '', fans: '', notes: '' };
+export const emptySite: SiteValues = {
+  street: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  atticSqFt: '',
+  fans: '',
+  notes: '',
+};
 
 /** The form's values as the API takes them: empty optional numbers and notes left out. */
 export function siteInput(v: SiteValues) {

@@ -34,7 +34,9 @@ export default function JobsCard({ installs }: { installs: boolean }) {
   const queryClient = useQueryClient();
   const now = useNow();
   const [open, setOpen] = useState<'register' | 'area' | null>(null);
-  const offers = useQuery(trpc.jobs.offers.queryOptions(undefined, { enabled: installs, refetchInterval: POLL_MS.dealerInfo }));
+  const offers = useQuery(
+    trpc.jobs.offers.queryOptions(undefined, { enabled: installs, refetchInterval: POLL_MS.dealerInfo }),
+  );
   const jobs = useQuery(trpc.jobs.mine.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.jobs.offers.queryKey() });
@@ -68,7 +70,7 @@ export default function JobsCard({ installs }: { installs: boolean }) {
             )}
           </Group>
         </Group>
-        <Collapse in={open !== null}>
+        <Collapse expanded={open !== null}>
           <Suspense fallback={null}>
             {open === 'register' && <RegisterJobForm installs={installs} onDone={() => setOpen(null)} />}
             {open === 'area' && <ServiceAreaForm />}
@@ -86,15 +88,20 @@ export default function JobsCard({ installs }: { installs: boolean }) {
                       {o.city}, {o.state} {o.zipCode}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {o.distanceMiles.toFixed(1)} mi · {o.atticSqFt ? `${o.atticSqFt} sq ft` : 'attic size not given'} ·{' '}
-                      {o.fans ?? '?'} fans
+                      {o.distanceMiles.toFixed(1)} mi · {o.atticSqFt ? `${o.atticSqFt} sq ft` : 'attic size not given'}{' '}
+                      · {o.fans ?? '?'} fans
                     </Text>
                     <Text size="sm" c="orange">
                       {left(o.expiresAt, now)}
                     </Text>
                   </Stack>
                   <Stack gap={4}>
-                    <Button size="sm" color="green" loading={accept.isPending} onClick={() => accept.mutate({ id: o.id })}>
+                    <Button
+                      size="sm"
+                      color="green"
+                      loading={accept.isPending}
+                      onClick={() => accept.mutate({ id: o.id })}
+                    >
                       Accept
                     </Button>
                     <Menu position="bottom-end" withinPortal>
@@ -183,7 +190,9 @@ export default function JobsCard({ installs }: { installs: boolean }) {
                         size="xs"
                         variant="subtle"
                         color="red"
-                        onClick={() => setStatus.mutate({ id: j.id, status: 'cancelled', reason: 'Cancelled by the installer' })}
+                        onClick={() =>
+                          setStatus.mutate({ id: j.id, status: 'cancelled', reason: 'Cancelled by the installer' })
+                        }
                       >
                         Cancel
                       </Button>

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Checkbox, Stack, Text, TextInput, Title } from '@ma
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
-import { emptySite, type SiteValues, SiteFields, siteInput } from './HomeFields';
+import { emptySite, SiteFields, type SiteValues, siteInput } from './HomeFields';
 import classes from './jobs.module.css';
 
 interface Values extends SiteValues {
@@ -43,8 +43,7 @@ export function QuoteForm() {
   if (send.isSuccess) {
     return (
       <Alert color="green" title="Request received" data-testid="quote-received">
-        Thank you! We are finding a certified installer near you. Check your email for a link to follow your
-        request.
+        Thank you! We are finding a certified installer near you. Check your email for a link to follow your request.
       </Alert>
     );
   }

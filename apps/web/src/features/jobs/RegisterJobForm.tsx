@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
-import { emptySite, type SiteValues, SiteFields, siteInput } from './HomeFields';
+import { emptySite, SiteFields, type SiteValues, siteInput } from './HomeFields';
 
 interface Values extends SiteValues {
   homeowner: { fullName: string; email: string; phone: string };
@@ -28,7 +28,11 @@ export default function RegisterJobForm({ installs, onDone }: { installs: boolea
   const register = useMutation(
     trpc.jobs.register.mutationOptions({
       onSuccess: (r) => {
-        notifications.show({ title: 'Job registered', message: SENT[r.status as keyof typeof SENT] ?? '', color: 'green' });
+        notifications.show({
+          title: 'Job registered',
+          message: SENT[r.status as keyof typeof SENT] ?? '',
+          color: 'green',
+        });
         void queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.queryKey() });
         form.reset();
         onDone();
@@ -57,7 +61,12 @@ export default function RegisterJobForm({ installs, onDone }: { installs: boolea
         <TextInput label="Homeowner email" type="email" withAsterisk {...form.getInputProps('homeowner.email')} />
         <TextInput label="Homeowner phone" type="tel" withAsterisk {...form.getInputProps('homeowner.phone')} />
         <SiteFields form={form} />
-        <TextInput label="Sale amount ($)" inputMode="decimal" placeholder="1500.00" {...form.getInputProps('amount')} />
+        <TextInput
+          label="Sale amount ($)"
+          inputMode="decimal"
+          placeholder="1500.00"
+          {...form.getInputProps('amount')}
+        />
         {installs && (
           <Checkbox
             label="Hand it to the network (another installer installs it)"

@@ -6,7 +6,7 @@ import { useTrpc } from '../../lib/trpc';
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /** The homeowner's installation status page (/installation/$token): the same steps as the emails. */
-export default function StatusView({ token }: { token: string }) {
+export function StatusView({ token }: { token: string }) {
   const trpc = useTrpc();
   const q = useQuery(trpc.jobs.statusPage.queryOptions({ token }, { retry: false }));
   if (q.isPending) return <Skeleton h={200} />;
@@ -27,7 +27,9 @@ export default function StatusView({ token }: { token: string }) {
             <Stepper.Step label="Request received" description={day(s.receivedAt)} />
             <Stepper.Step
               label="Installer assigned"
-              description={s.installer ? `${s.installer.company}, ${s.installer.phone}` : 'Finding an installer near you'}
+              description={
+                s.installer ? `${s.installer.company}, ${s.installer.phone}` : 'Finding an installer near you'
+              }
             />
             <Stepper.Step label="Scheduled" description={s.scheduledFor ? day(`${s.scheduledFor}T12:00:00Z`) : ''} />
             <Stepper.Step label="Installed" description={s.installedAt ? day(s.installedAt) : ''} />

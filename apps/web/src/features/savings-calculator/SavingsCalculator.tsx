@@ -19,8 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { useClipboard } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SavingsResults } from './SavingsResults';
 import type { SavingsSearch } from './search';
