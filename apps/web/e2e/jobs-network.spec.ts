@@ -1,0 +1,88 @@
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { approvedDealer, uniqueEmail } from './support/accounts';
+import { waitForMail } from './support/mail';
+
+/** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
+
+const INSTALLER = {
+  entityType: 'LLC',
+  licensedInstallers: true,
+  crewCount: 3,
+  insuranceCertUrl: 'https://example.com/cert.pdf',
+  maintainInventory: true,
+  salesReps: 2,
+  monthlyVolume: 5000,
+  crmName: 'HubSpot',
+  permittingCapable: true,
+  homePerformance: true,
+};
+
+async function installerPage(page: Page, admin: Parameters<typeof approvedDealer>[1], tier: string, zipCode: string) {
+  await approvedDealer(page.request, admin, { tier, companyName: `${tier} Attic Co`, ...INSTALLER });
+  const area = await page.request.put('/api/dealer/service-area', {
+    data: { zipCode, radiusMiles: 30, paused: false },
+  });
+  expect(area.ok(), await area.text()).toBe(true);
+}
+
+test('an Affiliate registers a job, a Preferred installer declines it on a phone, an Authorized one installs it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const seller = await (await browser.newContext()).newPage();
+  const preferred = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const authorized = await (await browser.newContext()).newPage();
+  await approvedDealer(seller.request, admin, { fullName: 'Sam Seller' });
+  await installerPage(preferred, admin, 'Preferred', '78664');
+  await installerPage(authorized, admin, 'Authorized', '78702');
+
+  // The Affiliate registers the job on the dashboard.
+  const home = uniqueEmail('homeowner');
+  await seller.goto('/dashboard');
+  const card = seller.getByTestId('jobs-card');
+  await card.getByRole('button', { name: 'Register a job' }).click();
+  await card.getByRole('textbox', { name: 'Homeowner name', exact: true }).fill('Hanna Homeowner');
+  await card.getByRole('textbox', { name: 'Homeowner email', exact: true }).fill(home);
+  await card.getByRole('textbox', { name: 'Homeowner phone', exact: true }).fill('512-555-0199');
+  await card.getByRole('textbox', { name: 'Street', exact: true }).fill('12 Elm St');
+  await card.getByRole('textbox', { name: 'City', exact: true }).fill('Austin');
+  await card.getByRole('combobox', { name: 'State' }).fill('TX');
+  await seller.getByRole('option', { name: 'TX', exact: true }).click();
+  await card.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('78701');
+  await card.getByRole('textbox', { name: 'Sale amount ($)', exact: true }).fill('1500.00');
+  await card.getByRole('button', { name: 'Register job', exact: true }).click();
+  await expect(seller.getByText('Offered to an installer near the homeowner.')).toBeVisible();
+
+  // The Preferred installer sees it first, on a 390 px phone, and declines it in one tap.
+  await preferred.goto('/dashboard');
+  const offer = preferred.getByTestId('job-offer');
+  await expect(offer).toContainText('Austin, TX 78701');
+  await expect(offer).not.toContainText('Hanna');
+  const box = await offer.getByRole('button', { name: 'Decline' }).boundingBox();
+  expect(box && box.x + box.width <= 390).toBe(true);
+  await offer.getByRole('button', { name: 'Decline' }).click();
+  await preferred.getByRole('menuitem', { name: 'Schedule is full' }).click();
+  await expect(preferred.getByTestId('job-offer')).toHaveCount(0);
+
+  // The Authorized installer accepts, schedules and marks it installed.
+  await authorized.goto('/dashboard');
+  await authorized.getByTestId('job-offer').getByRole('button', { name: 'Accept' }).click();
+  const row = authorized.getByTestId('job-row');
+  await expect(row).toContainText('Hanna Homeowner');
+  await row.getByLabel('Date').fill('2026-12-09');
+  await row.getByRole('button', { name: 'Schedule' }).click();
+  await expect(row).toContainText('Scheduled for 2026-12-09');
+  await row.getByRole('button', { name: 'Installed' }).click();
+  await expect(row).toContainText('Installed');
+
+  // The seller sees the installer; the homeowner got every email.
+  await seller.reload();
+  await expect(seller.getByTestId('job-row')).toContainText('Authorized Attic Co');
+  await waitForMail(home, /received your installation request/);
+  expect((await waitForMail(home, /Your installer/)).text).toContain('Authorized Attic Co');
+  await waitForMail(home, /Installation scheduled/);
+  await waitForMail(home, /installation is complete/);
+  await admin.dispose();
+});
