@@ -1,24 +1,11 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { approvedDealer, uniqueEmail } from './support/accounts';
+import { approvedDealer, INSTALLER_ANSWERS, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mail';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
 
-const INSTALLER = {
-  entityType: 'LLC',
-  licensedInstallers: true,
-  crewCount: 3,
-  insuranceCertUrl: 'https://example.com/cert.pdf',
-  maintainInventory: true,
-  salesReps: 2,
-  monthlyVolume: 5000,
-  crmName: 'HubSpot',
-  permittingCapable: true,
-  homePerformance: true,
-};
-
 async function installerPage(page: Page, admin: Parameters<typeof approvedDealer>[1], tier: string, zipCode: string) {
-  await approvedDealer(page.request, admin, { tier, companyName: `${tier} Attic Co`, ...INSTALLER });
+  await approvedDealer(page.request, admin, { tier, companyName: `${tier} Attic Co`, ...INSTALLER_ANSWERS });
   const area = await page.request.put('/api/dealer/service-area', {
     data: { zipCode, radiusMiles: 30, paused: false },
   });
