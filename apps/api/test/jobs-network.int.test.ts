@@ -280,6 +280,18 @@ describe('the job from sale to installation', () => {
 
     const offer = (await openOfferOf(id))!;
     expect(offer.dealerId).toBe(inst.id);
+    for (const [method, url] of [
+      ['GET', '/api/dealer/jobs'],
+      ['GET', '/api/dealer/job-offers'],
+      ['POST', `/api/dealer/job-offers/${offer.id}/accept`],
+      ['POST', `/api/dealer/job-offers/${offer.id}/decline`],
+      ['POST', `/api/dealer/jobs/${id}/status`],
+    ] as const) {
+      expect((await inject(method, url, undefined, method === 'POST' ? {} : undefined)).statusCode, url).toBe(401);
+    }
+    const noReason = await inject('POST', `/api/dealer/job-offers/${offer.id}/decline`, inst.cookie, { reason: ' ' });
+    expect(noReason.json().fieldErrors).toEqual({ reason: 'Reason is required' });
+    expect((await openOfferOf(id))?.id).toBe(offer.id);
     const accepted = await inject('POST', `/api/dealer/job-offers/${offer.id}/accept`, inst.cookie);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({
