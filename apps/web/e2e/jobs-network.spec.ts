@@ -1,5 +1,5 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { approvedDealer, INSTALLER_ANSWERS, uniqueEmail } from './support/accounts';
+import { approvedDealer, INSTALLER_ANSWERS, referenceTo, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mail';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
@@ -12,7 +12,7 @@ async function installerPage(page: Page, admin: Parameters<typeof approvedDealer
   expect(area.ok(), await area.text()).toBe(true);
 }
 
-test('an Affiliate registers a job, a Preferred installer declines it on a phone, an Authorized one installs it', async ({
+test('an Affiliate registers a job, a Preferred installer declines it on a phone, an Authorized one installs it, the recruiter earns', async ({
   browser,
   baseURL,
 }) => {
@@ -21,7 +21,18 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   const seller = await (await browser.newContext()).newPage();
   const preferred = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   const authorized = await (await browser.newContext()).newPage();
-  await approvedDealer(seller.request, admin, { fullName: 'Sam Seller' });
+  // The Affiliate was recruited by Rita: her commission follows the installed job's order.
+  const recruiter = await (await browser.newContext()).newPage();
+  const company = `Rita Jobs ${Date.now().toString(36)}`;
+  await approvedDealer(recruiter.request, admin, { fullName: 'Rita Recruiter', companyName: company });
+  await approvedDealer(seller.request, admin, {
+    fullName: 'Sam Seller',
+    referredBy: await referenceTo(seller.request, company),
+  });
+  const rule = await admin.put('/api/admin/commission-rules/Affiliate', {
+    data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
+  });
+  expect(rule.ok()).toBe(true);
   await installerPage(preferred, admin, 'Preferred', '78664');
   await installerPage(authorized, admin, 'Authorized', '78702');
 
@@ -71,5 +82,8 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   expect((await waitForMail(home, /Your installer/)).text).toContain('Authorized Attic Co');
   await waitForMail(home, /Installation scheduled/);
   await waitForMail(home, /installation is complete/);
+  // The sale amount ($1,500.00) became Sam's order, and Rita's 10% commission.
+  await recruiter.goto('/dashboard');
+  await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$150.00', { timeout: 45_000 });
   await admin.dispose();
 });
