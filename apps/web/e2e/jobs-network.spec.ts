@@ -1,6 +1,7 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
 import { approvedDealer, INSTALLER_ANSWERS, referenceTo, uniqueEmail } from './support/accounts';
-import { waitForMail } from './support/mail';
+import { linkIn, waitForMail } from './support/mail';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
 
@@ -86,4 +87,34 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   await recruiter.goto('/dashboard');
   await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$150.00', { timeout: 45_000 });
   await admin.dispose();
+});
+
+test('a homeowner quote from the calculator arrives as a job, with a status page', async ({ page, baseURL }) => {
+  await page.goto('/resources');
+  await page.getByTestId('calculator-quote-link').click();
+  await expect(page).toHaveURL(/\/quote$/);
+  const email = uniqueEmail('quote');
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Quinn Quote');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('406-555-0142');
+  await page.getByRole('textbox', { name: 'Street', exact: true }).fill('5 Pine Rd');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Billings');
+  await page.getByRole('combobox', { name: 'State' }).fill('MT');
+  await page.getByRole('option', { name: 'MT', exact: true }).click();
+  await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('59101');
+  await page.getByRole('button', { name: 'Request my quote' }).click();
+  await expect(page.getByText('Please agree to be contacted about your installation')).toBeVisible();
+  await page.getByLabel('I agree to be contacted by phone and email about my installation').check();
+  await page.getByRole('button', { name: 'Request my quote' }).click();
+  await expect(page.getByTestId('quote-received')).toBeVisible();
+
+  // Nobody installs in Billings yet: the admin's queue has it unrouted.
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post('/api/admin/login', { data: ADMIN })).ok()).toBe(true);
+  const jobs = await admin.get('/api/admin/jobs?status=unrouted&state=MT');
+  expect((await jobs.json()).items.map((j: { city: string }) => j.city)).toContain('Billings');
+  await admin.dispose();
+
+  await page.goto(linkIn(await waitForMail(email, /received your installation request/), '/quote/'));
+  await expect(page.getByTestId('installation-status')).toContainText('Waiting for an installer');
 });
