@@ -33,6 +33,7 @@ async function installer(tier: Tier, zip: string, radius: number, o: AreaOpts = 
     .values({
       dealerId: d.id,
       zipCode: zip,
+      state: c.state,
       latitude: c.latitude,
       longitude: c.longitude,
       radiusMiles: radius,
@@ -474,5 +475,12 @@ describe('admin jobs and routing', () => {
     const offer = (await openOfferOf(routed.id))!;
     expect(offer.expiresAt.getTime() - offer.offeredAt.getTime()).toBe(12 * HOUR);
     await inject('PUT', '/api/admin/routing', await owner(), { offerHours: 24 });
+
+    // The coverage map's figures: demand and installers by state, and where nobody covers.
+    expect((await inject('GET', '/api/admin/jobs/coverage', dealerCookie)).statusCode).toBe(403);
+    const map = (await inject('GET', '/api/admin/jobs/coverage', viewer)).json();
+    expect(map.demand.find((d: { state: string }) => d.state === 'NM').jobs).toBe(2);
+    expect(map.installers.find((d: { state: string }) => d.state === 'NM').installers).toBe(1);
+    expect(map.uncovered).toContainEqual({ zipCode: '68102', city: 'Omaha', state: 'NE', requests: 4 });
   });
 });

@@ -87,6 +87,7 @@ async function seedInstaller(s: Spec, point: Point, now: Date) {
     .values({
       dealerId: d.id,
       zipCode: point.zip,
+      state: 'KS',
       ...centre,
       radiusMiles: s.radius,
       weeklyCapacity: s.capacity,

@@ -12,7 +12,7 @@ import {
   routingInput,
   serviceAreaInput,
 } from '@dn/schema';
-import { assignJob, jobTimeline, listJobs, setRouting } from '../services/jobs/admin';
+import { assignJob, coverageMap, jobTimeline, listJobs, setRouting } from '../services/jobs/admin';
 import { getServiceArea, putServiceArea } from '../services/jobs/areas';
 import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
 import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
@@ -76,6 +76,9 @@ export const jobsRouter = router({
     .meta(rest('GET', '/api/admin/jobs', 'Jobs: unrouted first, then newest; by status and state'))
     .input(adminJobsQuery)
     .query(({ ctx, input }) => listJobs(ctx, input)),
+  coverage: adminProcedure
+    .meta(rest('GET', '/api/admin/jobs/coverage', 'Demand and installers by state, and ZIP codes no installer covers'))
+    .query(({ ctx }) => coverageMap(ctx)),
   adminTimeline: adminProcedure
     .meta(rest('GET', '/api/admin/jobs/{id}/timeline', "A job's offers, declines, expiries and assignments"))
     .input(jobIdInput)

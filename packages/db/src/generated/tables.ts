@@ -448,6 +448,7 @@ export interface ServiceAreas {
   paused: Generated<boolean>;
   pausedUntil: Timestamp | null;
   radiusMiles: number;
+  state: string;
   updatedAt: Generated<Timestamp>;
   weeklyCapacity: number;
   zipCode: string;

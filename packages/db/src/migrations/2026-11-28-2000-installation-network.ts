@@ -14,6 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table service_areas (
     dealer_id uuid primary key references dealers(id) on delete cascade,
     zip_code text not null,
+    state text not null,
     latitude double precision not null,
     longitude double precision not null,
     radius_miles integer not null check (radius_miles between 5 and 200),

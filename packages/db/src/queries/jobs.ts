@@ -307,3 +307,35 @@ export async function reviewerEmails(db: Executor): Promise<string[]> {
     .execute();
   return rows.map((r) => r.email!).filter(Boolean);
 }
+
+/**
+ * The coverage map's figures: jobs by state (demand), installers by their home ZIP's state, and the
+ * ZIP codes whose requests found nobody in range (unrouted), most requests first.
+ */
+export async function coverage(db: Executor) {
+  const [demand, installers, uncovered] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .select(['state', (eb) => eb.fn.countAll<string>().as('jobs')])
+      .groupBy('state')
+      .execute(),
+    db
+      .selectFrom('serviceAreas as sa')
+      .innerJoin('dealers as d', 'd.id', 'sa.dealerId')
+      .select(['sa.state', (eb) => eb.fn.countAll<string>().as('installers')])
+      .where('d.tier', 'in', ['Authorized', 'Preferred'])
+      .where('d.status', 'in', ['approved', 'active'])
+      .groupBy('sa.state')
+      .execute(),
+    db
+      .selectFrom('jobs')
+      .select(['zipCode', 'city', 'state', (eb) => eb.fn.countAll<string>().as('requests')])
+      .where('status', '=', 'unrouted')
+      .groupBy(['zipCode', 'city', 'state'])
+      .orderBy('requests', 'desc')
+      .orderBy('zipCode')
+      .limit(200)
+      .execute(),
+  ]);
+  return { demand, installers, uncovered };
+}

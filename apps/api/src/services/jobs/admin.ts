@@ -1,5 +1,6 @@
 import {
   ADMIN_JOBS_PAGE,
+  coverage,
   distanceFromArea,
   findDealerForJobs,
   insertOffer,
@@ -100,4 +101,14 @@ export async function setRouting(ctx: Admin, offerHours: number) {
     });
     return { offerHours: row.offerHours };
   });
+}
+
+/** The coverage map's figures (counts as numbers): demand and installers by state, uncovered ZIP codes. */
+export async function coverageMap(ctx: Admin) {
+  const c = await coverage(ctx.db);
+  return {
+    demand: c.demand.map((r) => ({ state: r.state, jobs: Number(r.jobs) })),
+    installers: c.installers.map((r) => ({ state: r.state, installers: Number(r.installers) })),
+    uncovered: c.uncovered.map((r) => ({ ...r, requests: Number(r.requests) })),
+  };
 }

@@ -45,6 +45,7 @@ export async function putServiceArea(ctx: Dealer, input: ServiceAreaInput) {
   const area = await upsertServiceArea(ctx.db, {
     dealerId: ctx.user.id,
     zipCode: c.zip,
+    state: c.state,
     latitude: c.latitude,
     longitude: c.longitude,
     radiusMiles: input.radiusMiles,
