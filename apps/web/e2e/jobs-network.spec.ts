@@ -1,6 +1,7 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { approvedDealer, INSTALLER_ANSWERS, referenceTo, uniqueEmail } from './support/accounts';
+import { adminSection, signInAs } from './support/admin';
 import { linkIn, waitForMail } from './support/mail';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
@@ -117,4 +118,12 @@ test('a homeowner quote from the calculator arrives as a job, with a status page
 
   await page.goto(linkIn(await waitForMail(email, /received your installation request/), '/quote/'));
   await expect(page.getByTestId('installation-status')).toContainText('Waiting for an installer');
+
+  // The admin's coverage map lists Billings among the ZIP codes nobody covers.
+  await signInAs(page, ADMIN.username);
+  await adminSection(page, 'Jobs').click();
+  await page.getByRole('button', { name: 'Coverage map' }).click();
+  await expect(page.getByTestId('uncovered-zips')).toContainText('59101');
+  await expect(page.locator('[data-testid="coverage-map"] svg path').first()).toBeVisible();
+  await page.getByTestId('coverage-map').screenshot({ path: test.info().outputPath('coverage-map.png') });
 });

@@ -4,10 +4,12 @@ import { Badge, Button, Group, NumberInput, Popover, Select, Stack, Text } from 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { type DealerChoice, DealerPicker } from '../admin/DealerPicker';
 import { useAdminRole } from '../admin-team/role';
+
+const CoverageMap = lazy(() => import('./CoverageMap'));
 
 /** The console's Jobs section (issue 37): unrouted first, assign by hand; owners set the offer deadline. */
 export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s: JobStatus | undefined) => void }) {
@@ -27,6 +29,7 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
   );
   const [hours, setHours] = useState<number | string>(24);
   const [picked, setPicked] = useState<DealerChoice | null>(null);
+  const [showMap, setShowMap] = useState(false);
 
   return (
     <Stack>
@@ -40,6 +43,9 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
           value={status ?? null}
           onChange={(v) => onStatus((v as JobStatus | null) ?? undefined)}
         />
+        <Button variant="light" onClick={() => setShowMap(!showMap)}>
+          {showMap ? 'Hide coverage map' : 'Coverage map'}
+        </Button>
         {can('owner') && (
           <Group align="flex-end" gap="xs">
             <NumberInput label="Hours to answer an offer" min={1} max={168} w={200} value={hours} onChange={setHours} />
@@ -49,6 +55,11 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
           </Group>
         )}
       </Group>
+      {showMap && (
+        <Suspense fallback={null}>
+          <CoverageMap />
+        </Suspense>
+      )}
       <DataTable
         rows={jobs.data?.items ?? []}
         rowKey={(j) => j.id}
