@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
 import { zipCentroid } from '../src/lib/zip';
 import { SWEEPS } from '../src/services/scheduler/sweeps';
@@ -9,6 +10,12 @@ import { createDealer, mailHarnessForFile, signInAdmin, signInDealer, uniqueEmai
 const clock = new ShiftedClock();
 const h = mailHarnessForFile({ clock, limits: { mailPerRecipient: { max: 3, windowSec: 3600 } } });
 const HOUR = 60 * 60 * 1000;
+
+/** The installer gate as these tests set it: `except` fails it, everyone else passes (issue 38 tests the real one). */
+const gate = (except = '00000000-0000-0000-0000-000000000000') =>
+  sql`create or replace function installer_gate_ok(p_dealer uuid, p_on date) returns boolean
+    language sql stable as ${sql.raw(`$$ select p_dealer <> '${except}'::uuid $$`)}`.execute(h.db);
+beforeAll(() => gate());
 
 type Tier = 'Affiliate' | 'Authorized' | 'Preferred';
 interface AreaOpts {
@@ -187,6 +194,18 @@ describe('routing', () => {
     const assign = await inject('POST', `/api/admin/jobs/${id}/assign`, await owner(), { dealerId: authorized.id });
     expect(assign.statusCode, assign.body).toBe(200);
     expect(await jobRow(id)).toMatchObject({ status: 'accepted', installerId: authorized.id });
+  });
+
+  it('never offers a job to an installer the gate refuses', async () => {
+    const refused = await installer('Preferred', '83702', 30);
+    const passes = await installer('Authorized', '83706', 30);
+    await gate(refused.id);
+    try {
+      const { id } = await adminJob('83702', { state: 'ID', city: 'Boise' });
+      expect((await openOfferOf(id))?.dealerId).toBe(passes.id);
+    } finally {
+      await gate();
+    }
   });
 
   it('expires an offer by the sweep and passes it on without a request; a late accept is 409', async () => {

@@ -102,7 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The installer gate of the onboarding issue (38): its migration replaces this body with the real
   // gate (the current agreement signed, insurance and licence on file and not expired on on_date).
-  await sql`create or replace function installer_gate_ok(dealer_id uuid, on_date date) returns boolean
+  await sql`create or replace function installer_gate_ok(p_dealer uuid, p_on date) returns boolean
     language sql stable as $$ select true $$`.execute(db);
   await sql`comment on function installer_gate_ok(uuid, date) is
     'Issue 37 placeholder: true for everyone. The onboarding issue (38) replaces it with the real gate: signed agreement, insurance and licence not expired.'`.execute(
