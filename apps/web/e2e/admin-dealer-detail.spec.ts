@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
-import { applyAsDealer, approveAsAdmin, uniqueEmail } from './support/accounts';
+import { applyAsDealer, approveAsAdmin, INSTALLER_ANSWERS, uniqueEmail } from './support/accounts';
 import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { sql } from './support/site';
@@ -47,16 +47,7 @@ test('the dealer detail view shows every answer of a submitted application and d
     companyName: 'Attic Pros LLC',
     phoneE164: '(512) 555-0142',
     addressJson: { street: '12 Oak Ave', city: 'Austin', state: 'TX', zipCode: '78701' },
-    entityType: 'LLC',
-    licensedInstallers: true,
-    crewCount: 3,
-    insuranceCertUrl: 'https://example.com/cert.pdf',
-    maintainInventory: true,
-    salesReps: 2,
-    monthlyVolume: 5000,
-    crmName: 'HubSpot',
-    permittingCapable: true,
-    homePerformance: true,
+    ...INSTALLER_ANSWERS,
     productVerticals: ['Solar: Residential', 'Healthy Food & Water: Water'],
     dealerAgreementUrl: 'https://example.com/agreement.pdf',
     logoUrl: 'https://example.com/logo.png',

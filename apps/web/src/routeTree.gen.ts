@@ -21,6 +21,7 @@ import { Route as AdminAcceptInviteRouteImport } from './routes/admin/accept-inv
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApplicationTokenRouteImport } from './routes/application.$token'
 import { Route as CallTokenRouteImport } from './routes/call.$token'
+import { Route as QuoteChar123TokenChar125RouteImport } from './routes/quote.{-$token}'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console/account'
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
@@ -28,6 +29,7 @@ import { Route as AdminConsoleApplicationsRouteImport } from './routes/admin/_co
 import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/calls'
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
+import { Route as AdminConsoleJobsRouteImport } from './routes/admin/_console/jobs'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
 import { Route as AdminConsoleSystemRouteImport } from './routes/admin/_console/system'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
@@ -93,6 +95,12 @@ const CallTokenRoute = CallTokenRouteImport.update({
   path: '/call/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const QuoteChar123TokenChar125Route =
+  QuoteChar123TokenChar125RouteImport.update({
+    id: '/quote/{-$token}',
+    path: '/quote/{-$token}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -129,6 +137,11 @@ const AdminConsoleContentRoute = AdminConsoleContentRouteImport.update({
   path: '/content',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleJobsRoute = AdminConsoleJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -163,12 +176,14 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
   '/call/$token': typeof CallTokenRoute
+  '/quote/{-$token}': typeof QuoteChar123TokenChar125Route
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
+  '/admin/jobs': typeof AdminConsoleJobsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
@@ -187,12 +202,14 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
   '/call/$token': typeof CallTokenRoute
+  '/quote/{-$token}': typeof QuoteChar123TokenChar125Route
   '/admin/account': typeof AdminConsoleAccountRoute
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
+  '/admin/jobs': typeof AdminConsoleJobsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
@@ -213,12 +230,14 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/application/$token': typeof ApplicationTokenRoute
   '/call/$token': typeof CallTokenRoute
+  '/quote/{-$token}': typeof QuoteChar123TokenChar125Route
   '/admin/_console/account': typeof AdminConsoleAccountRoute
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
   '/admin/_console/calls': typeof AdminConsoleCallsRoute
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
+  '/admin/_console/jobs': typeof AdminConsoleJobsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/system': typeof AdminConsoleSystemRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
@@ -240,12 +259,14 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/application/$token'
     | '/call/$token'
+    | '/quote/{-$token}'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
     | '/admin/commissions'
     | '/admin/content'
+    | '/admin/jobs'
     | '/admin/payouts'
     | '/admin/system'
     | '/admin/team'
@@ -264,12 +285,14 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/application/$token'
     | '/call/$token'
+    | '/quote/{-$token}'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
     | '/admin/commissions'
     | '/admin/content'
+    | '/admin/jobs'
     | '/admin/payouts'
     | '/admin/system'
     | '/admin/team'
@@ -289,12 +312,14 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/application/$token'
     | '/call/$token'
+    | '/quote/{-$token}'
     | '/admin/_console/account'
     | '/admin/_console/activity'
     | '/admin/_console/applications'
     | '/admin/_console/calls'
     | '/admin/_console/commissions'
     | '/admin/_console/content'
+    | '/admin/_console/jobs'
     | '/admin/_console/payouts'
     | '/admin/_console/system'
     | '/admin/_console/team'
@@ -315,6 +340,7 @@ export interface RootRouteChildren {
   AdminLoginRoute: typeof AdminLoginRoute
   ApplicationTokenRoute: typeof ApplicationTokenRoute
   CallTokenRoute: typeof CallTokenRoute
+  QuoteChar123TokenChar125Route: typeof QuoteChar123TokenChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -403,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CallTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/quote/{-$token}': {
+      id: '/quote/{-$token}'
+      path: '/quote/{-$token}'
+      fullPath: '/quote/{-$token}'
+      preLoaderRoute: typeof QuoteChar123TokenChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/_console/': {
       id: '/admin/_console/'
       path: '/'
@@ -452,6 +485,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleContentRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/jobs': {
+      id: '/admin/_console/jobs'
+      path: '/jobs'
+      fullPath: '/admin/jobs'
+      preLoaderRoute: typeof AdminConsoleJobsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/payouts': {
       id: '/admin/_console/payouts'
       path: '/payouts'
@@ -490,6 +530,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleCallsRoute: typeof AdminConsoleCallsRoute
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
+  AdminConsoleJobsRoute: typeof AdminConsoleJobsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleSystemRoute: typeof AdminConsoleSystemRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
@@ -504,6 +545,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleCallsRoute: AdminConsoleCallsRoute,
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
+  AdminConsoleJobsRoute: AdminConsoleJobsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleSystemRoute: AdminConsoleSystemRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
@@ -528,6 +570,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminLoginRoute: AdminLoginRoute,
   ApplicationTokenRoute: ApplicationTokenRoute,
   CallTokenRoute: CallTokenRoute,
+  QuoteChar123TokenChar125Route: QuoteChar123TokenChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
@@ -79,7 +81,7 @@ async function openEmbedded(
     const pglite = await PGlite.create({
       ...(dataDir ? { dataDir: join(resolve(dataDir), 'pgdata') } : {}),
       ...(loadDataDir && !dataDir ? { loadDataDir } : {}),
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, cube, earthdistance },
     });
     const server = new PGLiteSocketServer({
       db: pglite,

@@ -17,15 +17,17 @@ import {
   DEALER_STATUSES,
   ENTITY_TYPES,
   INSTALLER_TIERS,
-  PRODUCT_FOCUS_ACCEPTED,
-  PRODUCT_FOCUS_AMBIGUOUS,
-  PRODUCT_FOCUS_PLAIN,
-  productFocusAmbiguousMessage,
   RECRUITER_ID_MESSAGE,
   RECRUITER_ID_RE,
   TIERS,
   type Tier,
 } from './constants';
+import {
+  PRODUCT_FOCUS_ACCEPTED,
+  PRODUCT_FOCUS_AMBIGUOUS,
+  PRODUCT_FOCUS_PLAIN,
+  productFocusAmbiguousMessage,
+} from './product-focus';
 
 export const tier = z.enum(TIERS, { error: 'Please choose a dealer tier' });
 export const dealerStatus = z.enum(DEALER_STATUSES, { error: 'Unknown status' });

@@ -6,7 +6,7 @@ import { MAX_ORDER_CENTS, money } from './money';
 
 export const ORDER_STATUSES = ['placed', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_SOURCES = ['admin', 'webhook', 'import'] as const;
+export const ORDER_SOURCES = ['admin', 'webhook', 'import', 'job'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** A day of slack for clocks and time zones: an order cannot be dated later than that. */

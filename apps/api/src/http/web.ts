@@ -10,6 +10,7 @@ const CLIENT_ROUTES = [
   '/resources',
   '/about',
   '/presentation',
+  '/quote',
 ];
 
 /**
@@ -39,6 +40,14 @@ export const webRoutes: HttpRoute[] = [
     access: 'public',
     // Its API answers 404 for a revoked token; the token never leaves in a Referer.
     summary: "An applicant's private status page (issue 15)",
+    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
+  },
+  {
+    method: 'GET',
+    url: '/quote/:token',
+    access: 'public',
+    // The homeowner's installation status (issue 37): the token never leaves in a Referer either.
+    summary: "A homeowner's private installation status page (issue 37)",
     handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
   },
   {

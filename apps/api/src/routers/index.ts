@@ -8,6 +8,7 @@ import { callsAdmin, callsSite } from './calls';
 import { commissionsRouter } from './commissions';
 import { contentAccount, contentAdmin, contentSite } from './content';
 import { dealersAccount, dealersAdmin } from './dealers';
+import { jobsRouter } from './jobs';
 import { onboardingRouter } from './onboarding';
 import { ordersRouter } from './orders';
 import { payeesRouter } from './payees';
@@ -41,6 +42,7 @@ export const appRouter = router({
   system: systemRouter,
   payees: payeesRouter,
   risk: riskRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,20 @@ let seq = 0;
 export const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${(++seq).toString(36)}@example.com`;
 
+/** The answers an Authorized or Preferred application adds (business structure and operations). */
+export const INSTALLER_ANSWERS = {
+  entityType: 'LLC',
+  licensedInstallers: true,
+  crewCount: 3,
+  insuranceCertUrl: 'https://example.com/cert.pdf',
+  maintainInventory: true,
+  salesReps: 2,
+  monthlyVolume: 5000,
+  crmName: 'HubSpot',
+  permittingCapable: true,
+  homePerformance: true,
+};
+
 /** The smallest valid dealer application (the wizard sends the same fields). */
 export function application(email: string, over: Record<string, unknown> = {}) {
   // A phone and a street of its own: a referral sharing either with its recruiter is flagged as

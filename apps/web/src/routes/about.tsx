@@ -1,5 +1,5 @@
-import { Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { Anchor, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EnergyBreakdown } from '../features/marketing/EnergyBreakdown';
 import { Stat } from '../features/marketing/Stat';
@@ -27,6 +27,9 @@ function Page() {
           <Text mt="sm" size="lg">
             Radiant-barrier insulation blankets and solar attic fans that keep attics cool and bills low.
           </Text>
+          <Anchor component={Link} to="/quote" mt="xs" display="inline-block">
+            Get an installation quote
+          </Anchor>
         </div>
 
         <Section id="benefits" title="Benefits">

@@ -30,6 +30,8 @@ const RescheduleCall = lazy(() => import('../features/onboarding/RescheduleCall'
 const rescheduleToken = () => /^#reschedule=([\w-]+)$/.exec(window.location.hash)?.[1] ?? null;
 // Payout details, the W-9 and the statement (issue 39): loaded when the dashboard renders, not in the shell.
 const PayoutsCard = lazy(() => import('../features/payees/PayoutsCard'));
+// Job offers, the jobs a dealer sold or installs, and the installer's service area (issue 37).
+const JobsCard = lazy(() => import('../features/jobs/JobsCard'));
 
 function DashboardPage() {
   const auth = useAuth();
@@ -143,6 +145,11 @@ function DealerDashboard() {
             info.data &&
             form.data &&
             showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
+          )}
+          {info.data && (
+            <Suspense fallback={null}>
+              <JobsCard installs={info.data.tier !== 'Affiliate'} />
+            </Suspense>
           )}
           <AffiliateCard />
           <EarningsCard />

@@ -27,6 +27,9 @@ function Page() {
           ← Back to home
         </Anchor>
         <Title order={1}>Dealer Resources</Title>
+        <Anchor component={Link} to="/quote" size="sm">
+          Get an installation quote
+        </Anchor>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {RESOURCE_LINKS.map((r) => (
             <Card key={r.title} withBorder padding="lg">

@@ -19,7 +19,7 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
-export type OrderSource = 'admin' | 'import' | 'webhook';
+export type OrderSource = 'admin' | 'import' | 'job' | 'webhook';
 
 export type OrderStatus = 'cancelled' | 'placed' | 'refunded';
 
@@ -393,6 +393,57 @@ export interface InventoryPayments {
   reference: string;
 }
 
+export interface JobEvents {
+  actor: string;
+  createdAt: Timestamp;
+  dealerId: string | null;
+  id: Generated<string>;
+  jobId: string;
+  kind: string;
+  message: string;
+  seq: Generated<Int8>;
+}
+
+export interface JobOffers {
+  dealerId: string;
+  declineReason: string | null;
+  distanceMiles: Decimal;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  jobId: string;
+  offeredAt: Timestamp;
+  respondedAt: Timestamp | null;
+  status: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'assigned';
+}
+
+export interface Jobs {
+  amount: Decimal | null;
+  atticSqFt: number | null;
+  cancelReason: string | null;
+  city: string;
+  createdAt: Generated<Timestamp>;
+  fans: number | null;
+  homeownerEmail: string;
+  homeownerName: string;
+  homeownerPhone: string;
+  id: Generated<string>;
+  installedAmount: Decimal | null;
+  installerId: string | null;
+  latitude: number;
+  longitude: number;
+  notes: string | null;
+  orderId: string | null;
+  origin: 'dealer' | 'quote' | 'admin';
+  scheduledFor: string | null;
+  sellerId: string | null;
+  state: string;
+  status: 'offered' | 'unrouted' | 'accepted' | 'scheduled' | 'installed' | 'cancelled';
+  statusTokenHash: string | null;
+  street: string;
+  updatedAt: Generated<Timestamp>;
+  zipCode: string;
+}
+
 export interface LandingVideos {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -443,7 +494,7 @@ export interface OrderEvents {
   orderRef: string;
   receivedAt: Generated<Timestamp>;
   recordedBy: string | null;
-  source: 'admin' | 'webhook' | 'import';
+  source: 'admin' | 'webhook' | 'import' | 'job';
   status: 'placed' | 'cancelled' | 'refunded';
 }
 
@@ -568,6 +619,13 @@ export interface ReferralVersions {
   shard: number;
 }
 
+export interface RoutingSettings {
+  id: Generated<boolean>;
+  offerHours: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+}
+
 export interface ScheduledSweeps {
   everySeconds: number;
   failures: Generated<number>;
@@ -580,6 +638,19 @@ export interface ScheduledSweeps {
   nextRunAt: Timestamp;
   runningUntil: Timestamp | null;
   runs: Generated<number>;
+}
+
+export interface ServiceAreas {
+  dealerId: string;
+  latitude: number;
+  longitude: number;
+  paused: Generated<boolean>;
+  pausedUntil: Timestamp | null;
+  radiusMiles: number;
+  state: string;
+  updatedAt: Generated<Timestamp>;
+  weeklyCapacity: number;
+  zipCode: string;
 }
 
 export interface Sessions {
@@ -632,6 +703,9 @@ export interface DB {
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
   inventoryPayments: InventoryPayments;
+  jobEvents: JobEvents;
+  jobOffers: JobOffers;
+  jobs: Jobs;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
   onboardingCalls: OnboardingCalls;
@@ -647,7 +721,9 @@ export interface DB {
   recruiterCommissionTotals: RecruiterCommissionTotals;
   referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
+  routingSettings: RoutingSettings;
   scheduledSweeps: ScheduledSweeps;
+  serviceAreas: ServiceAreas;
   sessions: Sessions;
   systemSamples: SystemSamples;
   taxThresholds: TaxThresholds;

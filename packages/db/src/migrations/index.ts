@@ -33,6 +33,7 @@ import * as m0880 from './2026-11-28-0880-mailbox-and-devices';
 import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
 import * as m1128_0910 from './2026-11-28-0910-order-events';
 import * as m0920flags from './2026-11-28-0920-referral-flags';
+import * as m2000jobs from './2026-11-28-2000-installation-network';
 import * as m2200 from './2026-11-28-2200-scheduler';
 import * as m2210 from './2026-11-28-2210-review-promises';
 import * as m2300 from './2026-11-28-2300-onboarding';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2500-system-samples-and-backups': m2500,
   '2026-11-28-2400-payees': m2400payees,
   '2026-11-28-2410-payout-held': m2410held,
+  '2026-11-28-2000-installation-network': m2000jobs,
 };

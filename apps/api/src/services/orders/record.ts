@@ -120,6 +120,7 @@ const SOURCE_NAMES: Record<OrderSource, string> = {
   webhook: 'the orders webhook',
   admin: "an admin's entry",
   import: 'a CSV import',
+  job: 'an installed network job',
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,6 +8,7 @@ import { pruneExpiredSessions } from '@dn/db/queries/sessions';
 import type { Deps } from '../../context';
 import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
+import { expireDueOffers } from '../jobs/expiry';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
@@ -33,4 +34,6 @@ export const SWEEPS: Sweep[] = [
   // Issue 40: the System page's 24-hour samples, and the daily backup when BACKUP_DIR is set.
   { name: 'system.samples', everySeconds: SAMPLE_SECONDS, run: sampleSystem },
   { name: 'system.backup', everySeconds: 3600, run: scheduledBackup },
+  // Issue 37: an offer whose deadline passed goes to the next installer (decision 0911).
+  { name: 'jobs.offer-expiry', everySeconds: 30, run: expireDueOffers },
 ];

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly AdminSectionLink[] = [
   { to: '/admin', label: 'Dealers' },
   { to: '/admin/applications', label: 'Applications' },
   { to: '/admin/calls', label: 'Calls' },
+  { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/commissions', label: 'Orders & commissions' },
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/activity', label: 'Activity' },

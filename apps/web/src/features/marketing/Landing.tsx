@@ -113,6 +113,9 @@ export function Landing() {
               Schedule a Call
             </Button>
           </Group>
+          <Text mt="md">
+            A homeowner? <a href="/quote">Get an installation quote</a>
+          </Text>
         </Container>
       </section>
 

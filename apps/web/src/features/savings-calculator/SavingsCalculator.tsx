@@ -6,8 +6,21 @@ import {
   SAVINGS_REGIONS,
   savingsInput,
 } from '@dn/schema/savings';
-import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SavingsResults } from './SavingsResults';
 import type { SavingsSearch } from './search';
@@ -163,6 +176,12 @@ export function SavingsCalculator({
           )}
         </div>
       </SimpleGrid>
+      <Text mt="md">
+        Ready to install?{' '}
+        <Anchor component={Link} to="/quote" data-testid="calculator-quote-link">
+          Get an installation quote
+        </Anchor>
+      </Text>
     </Card>
   );
 }

@@ -1,0 +1,100 @@
+import {
+  adminCreateJobInput,
+  adminJobsQuery,
+  assignJobInput,
+  declineOfferInput,
+  jobIdInput,
+  jobStatusInput,
+  jobStatusToken,
+  offerIdInput,
+  quoteRequestInput,
+  registerJobInput,
+  routingInput,
+  serviceAreaInput,
+} from '@dn/schema';
+import { assignJob, coverageMap, jobTimeline, listJobs, setRouting } from '../services/jobs/admin';
+import { getServiceArea, putServiceArea } from '../services/jobs/areas';
+import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
+import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
+import { jobStatusPage, ownJobs, ownOffers } from '../services/jobs/views';
+import {
+  adminProcedure,
+  alone,
+  dealerProcedure,
+  ownerProcedure,
+  publicProcedure,
+  rest,
+  reviewerProcedure,
+  router,
+} from '../trpc/init';
+
+/** The installation network (issue 37): service areas, jobs, offers, quote requests, the admin's queue. */
+export const jobsRouter = router({
+  serviceArea: dealerProcedure
+    .meta(rest('GET', '/api/dealer/service-area', "The installer's service area (Authorized and Preferred)"))
+    .query(({ ctx }) => getServiceArea(ctx)),
+  saveServiceArea: dealerProcedure
+    .meta(rest('PUT', '/api/dealer/service-area', 'Sets the home ZIP, radius, weekly capacity and pause'))
+    .input(serviceAreaInput)
+    .mutation(({ ctx, input }) => putServiceArea(ctx, input)),
+  register: dealerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/dealer/jobs', 'Registers a sold job: routed to an installer, or installed by the seller'))
+    .input(registerJobInput)
+    .mutation(({ ctx, input }) => registerJob(ctx, input)),
+  mine: dealerProcedure
+    .meta(rest('GET', '/api/dealer/jobs', 'The jobs this dealer sold or installs'))
+    .query(({ ctx }) => ownJobs(ctx)),
+  offers: dealerProcedure
+    .meta(rest('GET', '/api/dealer/job-offers', "The installer's open offers (no homeowner contact)"))
+    .query(({ ctx }) => ownOffers(ctx)),
+  accept: dealerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/dealer/job-offers/{id}/accept', "Accepts an offer: the job with the homeowner's contact"))
+    .input(offerIdInput)
+    .mutation(({ ctx, input }) => acceptOffer(ctx, input.id)),
+  decline: dealerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/dealer/job-offers/{id}/decline', 'Declines an offer with a reason; it passes on at once'))
+    .input(declineOfferInput)
+    .mutation(({ ctx, input }) => declineOffer(ctx, input.id, input.reason)),
+  setStatus: dealerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/dealer/jobs/{id}/status', 'The installer marks a job scheduled, installed or cancelled'))
+    .input(jobStatusInput)
+    .mutation(({ ctx, input }) => setJobStatus(ctx, input)),
+  requestQuote: publicProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/quote-requests', "A homeowner's installation quote request"))
+    .input(quoteRequestInput)
+    .mutation(({ ctx, input }) => requestQuote(ctx, input)),
+  statusPage: publicProcedure
+    .meta(rest('GET', '/api/installation-status/{token}', "The homeowner's installation status (private link)"))
+    .input(jobStatusToken)
+    .query(({ ctx, input }) => jobStatusPage(ctx, input.token)),
+  adminJobs: adminProcedure
+    .meta(rest('GET', '/api/admin/jobs', 'Jobs: unrouted first, then newest; by status and state'))
+    .input(adminJobsQuery)
+    .query(({ ctx, input }) => listJobs(ctx, input)),
+  coverage: adminProcedure
+    .meta(rest('GET', '/api/admin/jobs/coverage', 'Demand and installers by state, and ZIP codes no installer covers'))
+    .query(({ ctx }) => coverageMap(ctx)),
+  adminTimeline: adminProcedure
+    .meta(rest('GET', '/api/admin/jobs/{id}/timeline', "A job's offers, declines, expiries and assignments"))
+    .input(jobIdInput)
+    .query(({ ctx, input }) => jobTimeline(ctx, input.id)),
+  adminCreate: reviewerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/admin/jobs', 'Creates a job and routes it'))
+    .input(adminCreateJobInput)
+    .mutation(({ ctx, input }) => createJobByAdmin(ctx, input)),
+  assign: reviewerProcedure
+    .meta(alone)
+    .meta(rest('POST', '/api/admin/jobs/{id}/assign', 'Assigns or reassigns a job to an installer'))
+    .input(assignJobInput)
+    .mutation(({ ctx, input }) => assignJob(ctx, input.id, input.dealerId)),
+  setRouting: ownerProcedure
+    .meta(rest('PUT', '/api/admin/routing', 'Sets how many hours an installer has to answer an offer'))
+    .input(routingInput)
+    .mutation(({ ctx, input }) => setRouting(ctx, input.offerHours)),
+});

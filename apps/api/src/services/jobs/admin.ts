@@ -1,0 +1,114 @@
+import {
+  ADMIN_JOBS_PAGE,
+  coverage,
+  distanceFromArea,
+  findDealerForJobs,
+  insertOffer,
+  listJobEvents,
+  listJobsForAdmin,
+  lockJob,
+  setOfferHours,
+  updateJob,
+} from '@dn/db/queries/jobs';
+import type { AdminJobsQuery } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../audit/audit';
+import { jobAcceptedEmail } from '../mail/job-templates';
+import { enqueueMail } from '../mail/outbox';
+import { jobStatusLink } from './links';
+import { jobEvent, releaseJob } from './offers';
+
+/** The admin's side: the jobs queue (unrouted first), a job's timeline, assignment, routing settings. */
+
+type Admin = Context & { user: User };
+
+export async function listJobs(ctx: Admin, q: AdminJobsQuery) {
+  const rows = await listJobsForAdmin(ctx.db, q);
+  return {
+    items: rows.slice(0, ADMIN_JOBS_PAGE).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    page: q.page,
+    hasMore: rows.length > ADMIN_JOBS_PAGE,
+  };
+}
+
+export async function jobTimeline(ctx: Admin, id: string) {
+  const events = await listJobEvents(ctx.db, id);
+  return { items: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };
+}
+
+/** Assigns (or reassigns) a job to an installer by hand: any open offer is withdrawn, the holder released. */
+export async function assignJob(ctx: Admin, id: string, dealerId: string) {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const job = await lockJob(trx, id);
+    if (!job) throw new AppError('NOT_FOUND', 'Job not found');
+    if (job.status === 'installed' || job.status === 'cancelled') {
+      throw new AppError('CONFLICT', `A job that is ${job.status} cannot be assigned`);
+    }
+    const dealer = await findDealerForJobs(trx, dealerId);
+    if (!dealer || dealer.tier === 'Affiliate' || !['approved', 'active'].includes(dealer.status)) {
+      const message = 'Choose an approved or active Authorized or Preferred dealer';
+      throw new AppError('INVALID_INPUT', message, { fieldErrors: { dealerId: message } });
+    }
+    await releaseJob(trx, id, now);
+    const miles = await distanceFromArea(trx, dealerId, job.latitude, job.longitude);
+    await insertOffer(trx, {
+      jobId: id,
+      dealerId,
+      distanceMiles: (miles ?? 0).toFixed(1),
+      status: 'assigned',
+      offeredAt: now,
+      expiresAt: now,
+      respondedAt: now,
+    });
+    const next = await updateJob(trx, id, {
+      status: 'accepted',
+      installerId: dealerId,
+      scheduledFor: null,
+      updatedAt: now,
+    });
+    const company = dealer.companyName ?? dealer.fullName;
+    await jobEvent(trx, job, {
+      kind: 'assigned',
+      actor: ctx.user.username,
+      dealerId,
+      message: `Assigned to ${company} by ${ctx.user.username}`,
+      at: now,
+    });
+    await audit(trx, ctx, {
+      eventType: 'job.assigned',
+      category: 'admin',
+      message: `${ctx.user.username} assigned job ${id} to ${company}`,
+      dealerId,
+      details: { jobId: id, from: job.installerId },
+    });
+    await enqueueMail(trx, jobAcceptedEmail(next, dealer, { statusUrl: jobStatusLink(ctx.config, id).url }));
+    return { id, status: next.status, installerId: dealerId };
+  });
+  ctx.mail.kick();
+  return result;
+}
+
+export async function setRouting(ctx: Admin, offerHours: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await setOfferHours(trx, offerHours, ctx.user.username, ctx.clock.now());
+    await audit(trx, ctx, {
+      eventType: 'routing.updated',
+      category: 'admin',
+      message: `${ctx.user.username} set the offer deadline to ${offerHours} hours`,
+      details: { offerHours },
+    });
+    return { offerHours: row.offerHours };
+  });
+}
+
+/** The coverage map's figures (counts as numbers): demand and installers by state, uncovered ZIP codes. */
+export async function coverageMap(ctx: Admin) {
+  const c = await coverage(ctx.db);
+  return {
+    demand: c.demand.map((r) => ({ state: r.state, jobs: Number(r.jobs) })),
+    installers: c.installers.map((r) => ({ state: r.state, installers: Number(r.installers) })),
+    uncovered: c.uncovered.map((r) => ({ ...r, requests: Number(r.requests) })),
+  };
+}

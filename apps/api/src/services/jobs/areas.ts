@@ -1,0 +1,58 @@
+import { findDealerForJobs, findServiceArea, type ServiceArea, upsertServiceArea } from '@dn/db/queries/jobs';
+import { SERVICE_AREA_TIERS_ONLY, type ServiceAreaInput } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { centroidOf } from './intake';
+
+/** An installer's service area: home ZIP, radius, weekly capacity, pause (Authorized and Preferred only). */
+
+type Dealer = Context & { user: User };
+
+/** Weekly capacity when the installer has not set one: their crew count, else 3 (decision 0912). */
+const DEFAULT_CAPACITY = 3;
+
+function installerOnly(ctx: Dealer) {
+  if (ctx.user.tier !== 'Authorized' && ctx.user.tier !== 'Preferred') {
+    throw new AppError('FORBIDDEN', SERVICE_AREA_TIERS_ONLY);
+  }
+}
+
+const shaped = (a: ServiceArea) => ({
+  zipCode: a.zipCode,
+  radiusMiles: a.radiusMiles,
+  weeklyCapacity: a.weeklyCapacity,
+  paused: a.paused,
+  pausedUntil: a.pausedUntil ? a.pausedUntil.toISOString().slice(0, 10) : null,
+  city: null as string | null,
+});
+
+export async function getServiceArea(ctx: Dealer) {
+  installerOnly(ctx);
+  const area = await findServiceArea(ctx.db, ctx.user.id);
+  if (!area) return { area: null };
+  return { area: shaped(area) };
+}
+
+export async function putServiceArea(ctx: Dealer, input: ServiceAreaInput) {
+  installerOnly(ctx);
+  const c = centroidOf(input.zipCode);
+  const dealer = await findDealerForJobs(ctx.db, ctx.user.id);
+  const existing = await findServiceArea(ctx.db, ctx.user.id);
+  const capacity =
+    input.weeklyCapacity ??
+    existing?.weeklyCapacity ??
+    Math.min(Math.max(dealer?.crewCount ?? DEFAULT_CAPACITY, 1), 500);
+  const area = await upsertServiceArea(ctx.db, {
+    dealerId: ctx.user.id,
+    zipCode: c.zip,
+    state: c.state,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    radiusMiles: input.radiusMiles,
+    weeklyCapacity: capacity,
+    paused: input.paused,
+    pausedUntil: input.pausedUntil ? new Date(`${input.pausedUntil}T00:00:00Z`) : null,
+    updatedAt: ctx.clock.now(),
+  });
+  return { area: { ...shaped(area), city: `${c.city}, ${c.state}` } };
+}

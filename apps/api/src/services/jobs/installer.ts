@@ -1,0 +1,150 @@
+import { findDealerForJobs, findOffer, type Job, lockJob, updateJob } from '@dn/db/queries/jobs';
+import type { JobStatusInput } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { jobAcceptedEmail, jobInstalledEmail, jobScheduledEmail } from '../mail/job-templates';
+import { enqueueMail } from '../mail/outbox';
+import { recordOrderIn } from '../orders/record';
+import { jobStatusLink } from './links';
+import { closeOpenOffer, jobEvent, offerNotOpen, routeNext } from './offers';
+
+/** The installer's side: accept or decline an offer, then scheduled, installed or cancelled. */
+
+type Dealer = Context & { user: User };
+
+/** The job as its installer sees it once accepted: with the homeowner's contact. */
+export function installerJob(job: Job) {
+  return {
+    id: job.id,
+    status: job.status,
+    homeowner: { fullName: job.homeownerName, email: job.homeownerEmail, phone: job.homeownerPhone },
+    street: job.street,
+    city: job.city,
+    state: job.state,
+    zipCode: job.zipCode,
+    atticSqFt: job.atticSqFt,
+    fans: job.fans,
+    amount: job.amount,
+    notes: job.notes,
+    scheduledFor: job.scheduledFor,
+  };
+}
+
+/** An offer of this installer's, or 404 (another's offer is not theirs to see). */
+async function ownOffer(ctx: Dealer, id: string) {
+  const offer = await findOffer(ctx.db, id);
+  if (!offer || offer.dealerId !== ctx.user.id) throw new AppError('NOT_FOUND', 'Offer not found');
+  return offer;
+}
+
+export async function acceptOffer(ctx: Dealer, id: string) {
+  const offer = await ownOffer(ctx, id);
+  const now = ctx.clock.now();
+  const job = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockJob(trx, offer.jobId);
+    if (!locked) throw offerNotOpen();
+    await closeOpenOffer(trx, id, 'accepted', now);
+    const taken = await updateJob(trx, locked.id, { status: 'accepted', installerId: ctx.user.id, updatedAt: now });
+    const installer = await findDealerForJobs(trx, ctx.user.id);
+    await jobEvent(trx, taken, {
+      kind: 'accepted',
+      actor: ctx.user.username,
+      dealerId: ctx.user.id,
+      message: `Accepted by ${installer?.companyName ?? ctx.user.fullName}`,
+      at: now,
+    });
+    if (installer) {
+      const link = jobStatusLink(ctx.config, taken.id);
+      await enqueueMail(trx, jobAcceptedEmail(taken, installer, { statusUrl: link.url }));
+    }
+    return taken;
+  });
+  ctx.mail.kick();
+  return installerJob(job);
+}
+
+export async function declineOffer(ctx: Dealer, id: string, reason: string) {
+  const offer = await ownOffer(ctx, id);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const job = await lockJob(trx, offer.jobId);
+    if (!job) throw offerNotOpen();
+    await closeOpenOffer(trx, id, 'declined', now, reason);
+    await jobEvent(trx, job, {
+      kind: 'declined',
+      actor: ctx.user.username,
+      dealerId: ctx.user.id,
+      message: `Declined: ${reason}`,
+      at: now,
+    });
+    await routeNext(trx, ctx, job, now);
+  });
+  ctx.mail.kick();
+  return { ok: true as const };
+}
+
+const NEXT: Record<JobStatusInput['status'], readonly Job['status'][]> = {
+  scheduled: ['accepted', 'scheduled'],
+  installed: ['accepted', 'scheduled'],
+  cancelled: ['accepted', 'scheduled'],
+};
+
+/**
+ * The installer moves their job on: scheduled (a date; the homeowner gets an .ics), installed (the
+ * final amount; with an amount and a seller, an order of source `job` for the seller, idempotent on
+ * the job), or cancelled (a reason).
+ */
+export async function setJobStatus(ctx: Dealer, input: JobStatusInput) {
+  const now = ctx.clock.now();
+  const job = await ctx.db.transaction().execute(async (trx) => {
+    const job = await lockJob(trx, input.id);
+    if (!job || job.installerId !== ctx.user.id) throw new AppError('NOT_FOUND', 'Job not found');
+    if (!NEXT[input.status].includes(job.status)) {
+      throw new AppError('CONFLICT', `A job that is ${job.status} cannot be marked ${input.status}`);
+    }
+    const installer = await findDealerForJobs(trx, ctx.user.id);
+    const link = jobStatusLink(ctx.config, job.id);
+    const by = { actor: ctx.user.username, dealerId: ctx.user.id, at: now };
+    if (input.status === 'scheduled') {
+      const next = await updateJob(trx, job.id, {
+        status: 'scheduled',
+        scheduledFor: input.scheduledFor,
+        updatedAt: now,
+      });
+      await jobEvent(trx, job, { ...by, kind: 'scheduled', message: `Scheduled for ${input.scheduledFor}` });
+      if (installer) {
+        await enqueueMail(trx, jobScheduledEmail(job, installer, { statusUrl: link.url, date: input.scheduledFor }));
+      }
+      return next;
+    }
+    if (input.status === 'cancelled') {
+      const next = await updateJob(trx, job.id, { status: 'cancelled', cancelReason: input.reason, updatedAt: now });
+      await jobEvent(trx, job, { ...by, kind: 'cancelled', message: `Cancelled: ${input.reason}` });
+      return next;
+    }
+    const amount = input.amount ?? job.amount;
+    let orderId: string | null = null;
+    if (amount && job.sellerId) {
+      const recorded = await recordOrderIn(trx, ctx, {
+        source: 'job',
+        dealer: { dealerId: job.sellerId },
+        orderId: `job-${job.id}`,
+        amount,
+        orderedAt: now.toISOString(),
+        status: 'placed',
+      });
+      orderId = recorded.order.id;
+    }
+    const next = await updateJob(trx, job.id, {
+      status: 'installed',
+      installedAmount: amount,
+      orderId,
+      updatedAt: now,
+    });
+    await jobEvent(trx, job, { ...by, kind: 'installed', message: amount ? `Installed (${amount})` : 'Installed' });
+    if (installer) await enqueueMail(trx, jobInstalledEmail(job, installer, { statusUrl: link.url }));
+    return next;
+  });
+  ctx.mail.kick();
+  return installerJob(job);
+}

@@ -1,0 +1,147 @@
+import type { DB, Kysely } from '@dn/db';
+import {
+  closeOffer,
+  findOffer,
+  findOpenOffer,
+  insertJobEvent,
+  insertOffer,
+  type Job,
+  lockJob,
+  nextInstaller,
+  offerHours,
+  releaseTakenOffer,
+  reviewerEmails,
+  updateJob,
+} from '@dn/db/queries/jobs';
+import type { Deps } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { jobUnroutedEmail } from '../mail/job-templates';
+import { enqueueMail } from '../mail/outbox';
+
+/**
+ * The one owner of a job's offers (decision 0911): offering to the next installer, accepting,
+ * declining, expiring and assigning. Every transition runs in the caller's transaction after the
+ * job's row lock (lockJob), so two of them on one job never interleave; each closes an offer with a
+ * conditional update (open -> ...), and the partial unique indexes refuse a second open or taken
+ * offer. Every step is written to the job's timeline (job_events).
+ */
+
+type Trx = Kysely<DB>;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The start of the capacity week (decision 0912): Monday 00:00 UTC of `now`'s week. */
+export function weekStart(now: Date): Date {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const sinceMonday = (d.getUTCDay() + 6) % 7;
+  return new Date(d.getTime() - sinceMonday * 24 * HOUR_MS);
+}
+
+export async function jobEvent(
+  trx: Trx,
+  job: { id: string },
+  e: { kind: string; actor: string; message: string; dealerId?: string | null; at: Date },
+) {
+  await insertJobEvent(trx, {
+    jobId: job.id,
+    kind: e.kind,
+    actor: e.actor,
+    message: e.message,
+    dealerId: e.dealerId ?? null,
+    createdAt: e.at,
+  });
+}
+
+/**
+ * Offers the job (its row locked) to the next eligible installer, or, when there is none, marks it
+ * unrouted and tells the reviewers once (only when it was not unrouted already).
+ */
+export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Promise<'offered' | 'unrouted'> {
+  const next = await nextInstaller(trx, {
+    jobId: job.id,
+    latitude: job.latitude,
+    longitude: job.longitude,
+    sellerId: job.sellerId,
+    now,
+    weekStart: weekStart(now),
+  });
+  if (next) {
+    const hours = await offerHours(trx);
+    await insertOffer(trx, {
+      jobId: job.id,
+      dealerId: next.dealerId,
+      distanceMiles: Number(next.distanceMiles).toFixed(1),
+      status: 'open',
+      offeredAt: now,
+      expiresAt: new Date(now.getTime() + hours * HOUR_MS),
+    });
+    await updateJob(trx, job.id, { status: 'offered', installerId: null, updatedAt: now });
+    await jobEvent(trx, job, {
+      kind: 'offered',
+      actor: 'routing',
+      dealerId: next.dealerId,
+      message: `Offered to an installer ${Number(next.distanceMiles).toFixed(1)} miles away, open for ${hours} hours`,
+      at: now,
+    });
+    return 'offered';
+  }
+  await updateJob(trx, job.id, { status: 'unrouted', installerId: null, updatedAt: now });
+  await jobEvent(trx, job, { kind: 'unrouted', actor: 'routing', message: 'No installer in range took it', at: now });
+  if (job.status !== 'unrouted') {
+    for (const to of await reviewerEmails(trx)) {
+      await enqueueMail(trx, jobUnroutedEmail(to, job, { publicUrl: deps.config.publicUrl }));
+    }
+  }
+  return 'unrouted';
+}
+
+export const offerNotOpen = () => new AppError('CONFLICT', 'This offer is no longer open');
+
+/**
+ * Closes the open offer `offerId` of the job as `to`, after the job's lock; the offer must still be
+ * open and (unless expiring) within its deadline, else 409.
+ */
+export async function closeOpenOffer(
+  trx: Trx,
+  offerId: string,
+  to: 'accepted' | 'declined' | 'expired',
+  now: Date,
+  reason: string | null = null,
+) {
+  const offer = await findOffer(trx, offerId);
+  if (offer?.status !== 'open') throw offerNotOpen();
+  const late = offer.expiresAt.getTime() <= now.getTime();
+  if (late !== (to === 'expired')) throw offerNotOpen();
+  const closed = await closeOffer(trx, offerId, to, now, reason);
+  if (!closed) throw offerNotOpen();
+  return closed;
+}
+
+/** The expiry sweep's step for one offer: expired and passed on, or nothing if it is no longer due. */
+export async function expireOffer(deps: Deps, offer: { id: string; jobId: string }): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const job = await lockJob(trx, offer.jobId);
+    if (!job) return false;
+    const closed = await closeOpenOffer(trx, offer.id, 'expired', now).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'CONFLICT') return null;
+      throw err;
+    });
+    if (!closed) return false;
+    await jobEvent(trx, job, {
+      kind: 'expired',
+      actor: 'routing',
+      dealerId: closed.dealerId,
+      message: 'The offer expired without an answer',
+      at: now,
+    });
+    await routeNext(trx, deps, job, now);
+    return true;
+  });
+}
+
+/** Takes the job away from whoever holds it or has it on offer (an admin's assignment). */
+export async function releaseJob(trx: Trx, jobId: string, now: Date) {
+  const open = await findOpenOffer(trx, jobId);
+  if (open) await closeOffer(trx, open.id, 'withdrawn', now);
+  await releaseTakenOffer(trx, jobId);
+}

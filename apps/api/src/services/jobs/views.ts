@@ -1,0 +1,82 @@
+import {
+  findDealerForJobs,
+  findJobByStatusToken,
+  listDealerJobs,
+  listJobEvents,
+  listOpenOffers,
+} from '@dn/db/queries/jobs';
+import { JOB_STATUS_LINK_NOT_FOUND } from '@dn/schema';
+import type { Context, User } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { sha256 } from '../../lib/tokens';
+
+/** What each side reads: the installer's offers, the dealer's jobs, the homeowner's status page. */
+
+type Dealer = Context & { user: User };
+
+/** Open offers: where and what, never the homeowner's contact. */
+export async function ownOffers(ctx: Dealer) {
+  const rows = await listOpenOffers(ctx.db, ctx.user.id, ctx.clock.now());
+  return {
+    items: rows.map((r) => ({ ...r, distanceMiles: Number(r.distanceMiles), expiresAt: r.expiresAt.toISOString() })),
+  };
+}
+
+/**
+ * The jobs this dealer sold or installs. The installer sees the homeowner's contact; the seller sees
+ * the status and the installer's company and phone, never offers.
+ */
+export async function ownJobs(ctx: Dealer) {
+  const rows = await listDealerJobs(ctx.db, ctx.user.id);
+  return {
+    items: rows.map((r) => {
+      const installs = r.installerId === ctx.user.id;
+      const installer =
+        r.installerId && ['accepted', 'scheduled', 'installed'].includes(r.status)
+          ? { company: r.installerCompany ?? r.installerName ?? '', phone: r.installerPhone ?? '' }
+          : null;
+      return {
+        id: r.id,
+        status: r.status,
+        role: installs ? ('installer' as const) : ('seller' as const),
+        city: r.city,
+        state: r.state,
+        zipCode: r.zipCode,
+        atticSqFt: r.atticSqFt,
+        fans: r.fans,
+        amount: r.amount,
+        scheduledFor: r.scheduledFor,
+        installedAmount: r.installedAmount,
+        createdAt: r.createdAt.toISOString(),
+        installer,
+        homeowner:
+          installs || r.sellerId === ctx.user.id
+            ? { fullName: r.homeownerName, email: r.homeownerEmail, phone: r.homeownerPhone, street: r.street }
+            : null,
+      };
+    }),
+  };
+}
+
+/** The homeowner's status page: the steps, and the installer once one took the job. */
+export async function jobStatusPage(ctx: Context, token: string) {
+  const job = await findJobByStatusToken(ctx.db, sha256(token));
+  if (!job) throw new AppError('NOT_FOUND', JOB_STATUS_LINK_NOT_FOUND);
+  const events = await listJobEvents(ctx.db, job.id);
+  const installer =
+    job.installerId && ['accepted', 'scheduled', 'installed'].includes(job.status)
+      ? await findDealerForJobs(ctx.db, job.installerId)
+      : undefined;
+  const at = (kind: string) => events.find((e) => e.kind === kind)?.createdAt.toISOString() ?? null;
+  return {
+    status: job.status,
+    city: job.city,
+    state: job.state,
+    zipCode: job.zipCode,
+    receivedAt: job.createdAt.toISOString(),
+    acceptedAt: at('accepted') ?? at('assigned'),
+    scheduledFor: job.scheduledFor,
+    installedAt: at('installed'),
+    installer: installer ? { company: installer.companyName ?? installer.fullName, phone: installer.phoneE164 } : null,
+  };
+}

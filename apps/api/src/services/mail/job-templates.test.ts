@@ -1,0 +1,47 @@
+import { wordingFaults } from '@dn/schema';
+import { describe, expect, it } from 'vitest';
+import * as templates from './job-templates';
+import type { MailMessage } from './outbox';
+
+/** The installation network's emails read right (issue 36's check) and carry what issue 37 says. */
+const job = {
+  id: 'j1',
+  homeownerName: 'Hanna Homeowner',
+  homeownerEmail: 'hanna@example.com',
+  street: '12 Elm St',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  amount: '1500.00',
+};
+const installer = { companyName: 'Attic Pros', fullName: 'Ivan Installer', phoneE164: '+15125550100' };
+const statusUrl = 'https://dealers.test/installation/abc';
+
+const BUILD: Record<string, () => MailMessage> = {
+  jobReceivedEmail: () => templates.jobReceivedEmail(job, { statusUrl }),
+  jobAcceptedEmail: () => templates.jobAcceptedEmail(job, installer, { statusUrl }),
+  jobScheduledEmail: () => templates.jobScheduledEmail(job, installer, { statusUrl, date: '2026-12-09' }),
+  jobInstalledEmail: () => templates.jobInstalledEmail(job, installer, { statusUrl }),
+  jobUnroutedEmail: () => templates.jobUnroutedEmail('ops@example.com', job, { publicUrl: 'https://dealers.test' }),
+};
+
+describe('installation emails', () => {
+  it('every template is built here', () => {
+    expect(Object.keys(templates).sort()).toEqual(Object.keys(BUILD).sort());
+  });
+
+  it.each(Object.keys(BUILD))('%s reads right', (name) => {
+    const m = BUILD[name]!();
+    for (const t of [m.subject, m.text]) expect(wordingFaults(t), t).toEqual([]);
+    expect(m.text).not.toMatch(/(?<![$\d,.])\d+\.\d\d\b/);
+  });
+
+  it('links the status page, names the installer, and attaches the day', () => {
+    expect(BUILD.jobReceivedEmail!().text).toContain(statusUrl);
+    expect(BUILD.jobAcceptedEmail!().text).toContain('Attic Pros');
+    expect(BUILD.jobAcceptedEmail!().text).toContain('+15125550100');
+    const ics = BUILD.jobScheduledEmail!().attachments?.[0]?.content ?? '';
+    expect(ics).toContain('DTSTART;TZID=America/Chicago:20261209T080000');
+    expect(BUILD.jobUnroutedEmail!().text).toContain('$1,500.00');
+  });
+});

@@ -1,0 +1,95 @@
+import { displayMoney } from '@dn/schema';
+import { buildIcs } from '../../lib/ics';
+import type { MailMessage } from './outbox';
+import { render } from './render';
+import { longDate } from './templates';
+
+/** The installation network's emails (issue 37): the homeowner's four, and the reviewers' unrouted notice. */
+
+interface Homeowner {
+  id: string;
+  homeownerName: string;
+  homeownerEmail: string;
+}
+interface Installer {
+  companyName: string | null;
+  fullName: string;
+  phoneE164: string;
+}
+
+const companyOf = (i: Installer) => i.companyName ?? i.fullName;
+
+export function jobReceivedEmail(job: Homeowner, opts: { statusUrl: string }): MailMessage {
+  const { text, html } = render([
+    `Hi ${job.homeownerName},`,
+    'We received your installation request. We are finding a certified installer near you; they will contact you to schedule the work.',
+    'Follow your request at any time (a private link, no sign-in needed):',
+    { url: opts.statusUrl, label: 'Installation status' },
+  ]);
+  return { kind: 'job_received', to: job.homeownerEmail, subject: 'We received your installation request', text, html };
+}
+
+export function jobAcceptedEmail(job: Homeowner, installer: Installer, opts: { statusUrl: string }): MailMessage {
+  const company = companyOf(installer);
+  const { text, html } = render([
+    `Hi ${job.homeownerName},`,
+    `${company} will install your solar attic fans. They will call you to schedule the installation.`,
+    { lines: [`Installer: ${company}`, `Phone: ${installer.phoneE164}`] },
+    { url: opts.statusUrl, label: 'Installation status' },
+  ]);
+  return { kind: 'job_accepted', to: job.homeownerEmail, subject: `Your installer: ${company}`, text, html };
+}
+
+export function jobScheduledEmail(
+  job: Homeowner & { street: string; city: string; state: string },
+  installer: Installer,
+  opts: { statusUrl: string; date: string },
+): MailMessage {
+  const company = companyOf(installer);
+  const { text, html } = render([
+    `Hi ${job.homeownerName},`,
+    `${company} scheduled your installation for ${longDate(opts.date)}. The attached calendar file holds the day in your calendar.`,
+    { lines: [`Installer: ${company}`, `Phone: ${installer.phoneE164}`] },
+    { url: opts.statusUrl, label: 'Installation status' },
+  ]);
+  const ics = buildIcs({
+    uid: `job-${job.id}`,
+    date: opts.date,
+    startHour: 8,
+    endHour: 17,
+    timeZone: 'America/Chicago',
+    summary: `Solar attic fan installation (${company})`,
+    description: `${company} installs your solar attic fans at ${job.street}, ${job.city}, ${job.state}. Phone: ${installer.phoneE164}.`,
+    attendee: { name: job.homeownerName, email: job.homeownerEmail },
+  });
+  return {
+    kind: 'job_scheduled',
+    to: job.homeownerEmail,
+    subject: `Installation scheduled: ${longDate(opts.date)}`,
+    text,
+    html,
+    attachments: [{ filename: 'installation.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+  };
+}
+
+export function jobInstalledEmail(job: Homeowner, installer: Installer, opts: { statusUrl: string }): MailMessage {
+  const { text, html } = render([
+    `Hi ${job.homeownerName},`,
+    `${companyOf(installer)} marked your solar attic fan installation as done. Thank you for choosing the network!`,
+    { url: opts.statusUrl, label: 'Installation status' },
+  ]);
+  return { kind: 'job_installed', to: job.homeownerEmail, subject: 'Your installation is complete', text, html };
+}
+
+export function jobUnroutedEmail(
+  to: string,
+  job: { id: string; city: string; state: string; zipCode: string; amount: string | null },
+  opts: { publicUrl: string },
+): MailMessage {
+  const { text, html } = render([
+    `A job in ${job.city}, ${job.state} ${job.zipCode} has no installer: nobody in range took it.${job.amount ? ` Sale amount: ${displayMoney(job.amount)}.` : ''}`,
+    'Assign it by hand in the Jobs section of the console:',
+    { url: `${opts.publicUrl}/admin/jobs?status=unrouted`, label: 'Unrouted jobs' },
+  ]);
+  return { kind: 'job_unrouted', to, subject: `No installer for a job in ${job.city}, ${job.state}`, text, html };
+}

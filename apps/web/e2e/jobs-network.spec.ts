@@ -1,0 +1,129 @@
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
+import { approvedDealer, INSTALLER_ANSWERS, referenceTo, uniqueEmail } from './support/accounts';
+import { adminSection, signInAs } from './support/admin';
+import { linkIn, waitForMail } from './support/mail';
+
+/** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
+
+async function installerPage(page: Page, admin: Parameters<typeof approvedDealer>[1], tier: string, zipCode: string) {
+  await approvedDealer(page.request, admin, { tier, companyName: `${tier} Attic Co`, ...INSTALLER_ANSWERS });
+  const area = await page.request.put('/api/dealer/service-area', {
+    data: { zipCode, radiusMiles: 30, paused: false },
+  });
+  expect(area.ok(), await area.text()).toBe(true);
+}
+
+test('an Affiliate registers a job, a Preferred installer declines it on a phone, an Authorized one installs it, the recruiter earns', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const seller = await (await browser.newContext()).newPage();
+  const preferred = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const authorized = await (await browser.newContext()).newPage();
+  // The Affiliate was recruited by Rita: her commission follows the installed job's order.
+  const recruiter = await (await browser.newContext()).newPage();
+  const company = `Rita Jobs ${Date.now().toString(36)}`;
+  await approvedDealer(recruiter.request, admin, { fullName: 'Rita Recruiter', companyName: company });
+  await approvedDealer(seller.request, admin, {
+    fullName: 'Sam Seller',
+    referredBy: await referenceTo(seller.request, company),
+  });
+  const rule = await admin.put('/api/admin/commission-rules/Affiliate', {
+    data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
+  });
+  expect(rule.ok()).toBe(true);
+  await installerPage(preferred, admin, 'Preferred', '78664');
+  await installerPage(authorized, admin, 'Authorized', '78702');
+
+  // The Affiliate registers the job on the dashboard.
+  const home = uniqueEmail('homeowner');
+  await seller.goto('/dashboard');
+  const card = seller.getByTestId('jobs-card');
+  await card.getByRole('button', { name: 'Register a job' }).click();
+  await card.getByRole('textbox', { name: 'Homeowner name', exact: true }).fill('Hanna Homeowner');
+  await card.getByRole('textbox', { name: 'Homeowner email', exact: true }).fill(home);
+  await card.getByRole('textbox', { name: 'Homeowner phone', exact: true }).fill('512-555-0199');
+  await card.getByRole('textbox', { name: 'Street', exact: true }).fill('12 Elm St');
+  await card.getByRole('textbox', { name: 'City', exact: true }).fill('Austin');
+  await card.getByRole('combobox', { name: 'State' }).fill('TX');
+  await seller.getByRole('option', { name: 'TX', exact: true }).click();
+  await card.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('78701');
+  await card.getByRole('textbox', { name: 'Sale amount ($)', exact: true }).fill('1500.00');
+  await card.getByRole('button', { name: 'Register job', exact: true }).click();
+  await expect(seller.getByText('Offered to an installer near the homeowner.')).toBeVisible();
+
+  // The Preferred installer sees it first, on a 390 px phone, and declines it in one tap.
+  await preferred.goto('/dashboard');
+  const offer = preferred.getByTestId('job-offer');
+  await expect(offer).toContainText('Austin, TX 78701');
+  await expect(offer).not.toContainText('Hanna');
+  const box = await offer.getByRole('button', { name: 'Decline' }).boundingBox();
+  expect(box && box.x + box.width <= 390).toBe(true);
+  await offer.getByRole('button', { name: 'Decline' }).click();
+  await preferred.getByRole('menuitem', { name: 'Schedule is full' }).click();
+  await expect(preferred.getByTestId('job-offer')).toHaveCount(0);
+
+  // The Authorized installer accepts, schedules and marks it installed.
+  await authorized.goto('/dashboard');
+  await authorized.getByTestId('job-offer').getByRole('button', { name: 'Accept' }).click();
+  const row = authorized.getByTestId('job-row');
+  await expect(row).toContainText('Hanna Homeowner');
+  await row.getByLabel('Date').fill('2026-12-09');
+  await row.getByRole('button', { name: 'Schedule' }).click();
+  await expect(row).toContainText('Scheduled for 2026-12-09');
+  await row.getByRole('button', { name: 'Installed' }).click();
+  await expect(row).toContainText('Installed');
+
+  // The seller sees the installer; the homeowner got every email.
+  await seller.reload();
+  await expect(seller.getByTestId('job-row')).toContainText('Authorized Attic Co');
+  await waitForMail(home, /received your installation request/);
+  expect((await waitForMail(home, /Your installer/)).text).toContain('Authorized Attic Co');
+  await waitForMail(home, /Installation scheduled/);
+  await waitForMail(home, /installation is complete/);
+  // The sale amount ($1,500.00) became Sam's order, and Rita's 10% commission.
+  await recruiter.goto('/dashboard');
+  await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$150.00', { timeout: 45_000 });
+  await admin.dispose();
+});
+
+test('a homeowner quote from the calculator arrives as a job, with a status page', async ({ page, baseURL }) => {
+  await page.goto('/resources');
+  await page.getByTestId('calculator-quote-link').click();
+  await expect(page).toHaveURL(/\/quote$/);
+  const email = uniqueEmail('quote');
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Quinn Quote');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('406-555-0142');
+  await page.getByRole('textbox', { name: 'Street', exact: true }).fill('5 Pine Rd');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Billings');
+  await page.getByRole('combobox', { name: 'State' }).fill('MT');
+  await page.getByRole('option', { name: 'MT', exact: true }).click();
+  await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('59101');
+  await page.getByRole('button', { name: 'Request my quote' }).click();
+  await expect(page.getByText('Please agree to be contacted about your installation')).toBeVisible();
+  await page.getByLabel('I agree to be contacted by phone and email about my installation').check();
+  await page.getByRole('button', { name: 'Request my quote' }).click();
+  await expect(page.getByTestId('quote-received')).toBeVisible();
+
+  // Nobody installs in Billings yet: the admin's queue has it unrouted.
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post('/api/admin/login', { data: ADMIN })).ok()).toBe(true);
+  const jobs = await admin.get('/api/admin/jobs?status=unrouted&state=MT');
+  expect((await jobs.json()).items.map((j: { city: string }) => j.city)).toContain('Billings');
+  await admin.dispose();
+
+  await page.goto(linkIn(await waitForMail(email, /received your installation request/), '/quote/'));
+  await expect(page.getByTestId('installation-status')).toContainText('Waiting for an installer');
+
+  // The admin's coverage map lists Billings among the ZIP codes nobody covers.
+  await signInAs(page, ADMIN.username);
+  await adminSection(page, 'Jobs').click();
+  await page.getByRole('button', { name: 'Coverage map' }).click();
+  await expect(page.getByTestId('uncovered-zips')).toContainText('59101');
+  await expect(page.locator('[data-testid="coverage-map"] svg path').first()).toBeVisible();
+  await page.getByTestId('coverage-map').screenshot({ path: test.info().outputPath('coverage-map.png') });
+});

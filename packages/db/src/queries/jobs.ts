@@ -1,0 +1,341 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { DB } from '../types';
+import type { Executor } from './executor';
+
+/**
+ * The installation network (issue 37): jobs, their offers (one open at a time: the partial unique
+ * index), their timeline, and the routing rule as ONE statement (nextInstaller). Distances are
+ * earthdistance's, in meters, found through the GiST index on ll_to_earth(latitude, longitude).
+ */
+
+export type Job = Selectable<DB['jobs']>;
+export type JobOffer = Selectable<DB['jobOffers']>;
+export type JobStatus = Job['status'];
+export type ServiceArea = Selectable<DB['serviceAreas']>;
+
+export const METERS_PER_MILE = 1609.344;
+/** The widest radius an area may have (the schema's limit): the index's search box. */
+const MAX_RADIUS_METERS = 200 * METERS_PER_MILE;
+
+export function findServiceArea(db: Executor, dealerId: string) {
+  return db.selectFrom('serviceAreas').selectAll().where('dealerId', '=', dealerId).executeTakeFirst();
+}
+
+export function upsertServiceArea(db: Executor, values: Insertable<DB['serviceAreas']>) {
+  const { dealerId: _, ...update } = values;
+  return db
+    .insertInto('serviceAreas')
+    .values(values)
+    .onConflict((oc) => oc.column('dealerId').doUpdateSet(update))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function offerHours(db: Executor): Promise<number> {
+  const row = await db.selectFrom('routingSettings').select('offerHours').executeTakeFirst();
+  return row?.offerHours ?? 24;
+}
+
+export function setOfferHours(db: Executor, hours: number, by: string, at: Date) {
+  return db
+    .updateTable('routingSettings')
+    .set({ offerHours: hours, updatedBy: by, updatedAt: at })
+    .returning(['offerHours', 'updatedBy', 'updatedAt'])
+    .executeTakeFirstOrThrow();
+}
+
+export function insertJob(db: Executor, values: Insertable<DB['jobs']>) {
+  return db.insertInto('jobs').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The job, its row locked: every transition of a job (and of its offers) runs after this, one at a time. */
+export function lockJob(db: Executor, id: string) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findJob(db: Executor, id: string) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function updateJob(db: Executor, id: string, values: Updateable<DB['jobs']>) {
+  return db.updateTable('jobs').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findJobByStatusToken(db: Executor, hash: string) {
+  return db.selectFrom('jobs').selectAll().where('statusTokenHash', '=', hash).executeTakeFirst();
+}
+
+export interface RoutingQuery {
+  jobId: string;
+  latitude: number;
+  longitude: number;
+  sellerId: string | null;
+  now: Date;
+  /** Start of the capacity week (decision 0912). */
+  weekStart: Date;
+}
+
+/**
+ * The routing rule (decision 0911), one statement: eligible installers are approved or active
+ * Authorized and Preferred dealers whose area covers the point, not paused, under their weekly
+ * capacity, not the seller, not offered this job before, passing installer_gate_ok; Preferred first;
+ * within the best tier, those within 5 miles of the nearest tie, and the tie goes to the fewest offers
+ * in the last 30 days, then the nearest, then the id.
+ */
+export async function nextInstaller(db: Executor, q: RoutingQuery) {
+  const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
+  const mile = sql`${METERS_PER_MILE}::float8`;
+  const result = await sql<{ dealerId: string; distanceMiles: number }>`
+    with eligible as (
+      select sa.dealer_id, (d.tier = 'Preferred') as preferred,
+        earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) / ${mile} as miles
+      from service_areas sa
+      join dealers d on d.id = sa.dealer_id
+      where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> ll_to_earth(sa.latitude, sa.longitude)
+        and earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) <= sa.radius_miles * ${mile}
+        and d.tier in ('Authorized', 'Preferred')
+        and d.status in ('approved', 'active')
+        and not ((sa.paused and sa.paused_until is null) or coalesce(sa.paused_until > ${q.now}::timestamptz, false))
+        and d.id is distinct from ${q.sellerId}::uuid
+        and not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = sa.dealer_id)
+        and (select count(*) from job_offers o where o.dealer_id = sa.dealer_id
+               and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < sa.weekly_capacity
+        and installer_gate_ok(sa.dealer_id, (${q.now}::timestamptz at time zone 'UTC')::date)
+    ),
+    best as (
+      select * from eligible where preferred = (select bool_or(preferred) from eligible)
+    ),
+    tied as (
+      select * from best where miles <= (select min(miles) from best) + 5
+    )
+    select t.dealer_id, t.miles as distance_miles
+    from tied t
+    order by (select count(*) from job_offers o where o.dealer_id = t.dealer_id
+                and o.offered_at > ${q.now}::timestamptz - interval '30 days'), t.miles, t.dealer_id
+    limit 1`.execute(db);
+  return result.rows[0];
+}
+
+/** The distance from a dealer's area centre to a point, in miles (an admin's assignment). */
+export async function distanceFromArea(db: Executor, dealerId: string, latitude: number, longitude: number) {
+  const result = await sql<{ miles: number }>`
+    select earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${latitude}::float8, ${longitude}::float8)) / ${METERS_PER_MILE}::float8 as miles
+    from service_areas where dealer_id = ${dealerId}::uuid`.execute(db);
+  return result.rows[0]?.miles ?? null;
+}
+
+export function insertOffer(db: Executor, values: Insertable<DB['jobOffers']>) {
+  return db.insertInto('jobOffers').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findOffer(db: Executor, id: string) {
+  return db.selectFrom('jobOffers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOpenOffer(db: Executor, jobId: string) {
+  return db
+    .selectFrom('jobOffers')
+    .selectAll()
+    .where('jobId', '=', jobId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+}
+
+/** Closes an open offer (accepted, declined, expired, withdrawn); undefined when it was no longer open. */
+export function closeOffer(
+  db: Executor,
+  id: string,
+  to: 'accepted' | 'declined' | 'expired' | 'withdrawn',
+  at: Date,
+  reason: string | null = null,
+) {
+  return db
+    .updateTable('jobOffers')
+    .set({ status: to, respondedAt: at, declineReason: reason })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends the taken offer of a job (an admin's reassignment): it no longer counts as the job's holder. */
+export function releaseTakenOffer(db: Executor, jobId: string) {
+  return db
+    .updateTable('jobOffers')
+    .set({ status: 'withdrawn' })
+    .where('jobId', '=', jobId)
+    .where('status', 'in', ['accepted', 'assigned'])
+    .execute();
+}
+
+/** Open offers past their deadline, oldest first (the expiry sweep). */
+export function dueOffers(db: Executor, now: Date, limit: number) {
+  return db
+    .selectFrom('jobOffers')
+    .select(['id', 'jobId'])
+    .where('status', '=', 'open')
+    .where('expiresAt', '<=', now)
+    .orderBy('expiresAt')
+    .limit(limit)
+    .execute();
+}
+
+/** An installer's open offers: where and what, never who (the homeowner's contact is not selected). */
+export function listOpenOffers(db: Executor, dealerId: string, now: Date) {
+  return db
+    .selectFrom('jobOffers as o')
+    .innerJoin('jobs as j', 'j.id', 'o.jobId')
+    .select([
+      'o.id',
+      'o.jobId',
+      'j.city',
+      'j.state',
+      'j.zipCode',
+      'o.distanceMiles',
+      'o.expiresAt',
+      'j.atticSqFt',
+      'j.fans',
+      'j.notes',
+    ])
+    .where('o.dealerId', '=', dealerId)
+    .where('o.status', '=', 'open')
+    .where('o.expiresAt', '>', now)
+    .orderBy('o.expiresAt')
+    .execute();
+}
+
+/** The jobs a dealer sold or installs, newest first, with the installer's company and phone. */
+export function listDealerJobs(db: Executor, dealerId: string) {
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('dealers as i', 'i.id', 'j.installerId')
+    .select([
+      'j.id',
+      'j.status',
+      'j.sellerId',
+      'j.installerId',
+      'j.homeownerName',
+      'j.homeownerEmail',
+      'j.homeownerPhone',
+      'j.street',
+      'j.city',
+      'j.state',
+      'j.zipCode',
+      'j.atticSqFt',
+      'j.fans',
+      'j.amount',
+      'j.notes',
+      'j.scheduledFor',
+      'j.installedAmount',
+      'j.createdAt',
+      'i.companyName as installerCompany',
+      'i.fullName as installerName',
+      'i.phoneE164 as installerPhone',
+    ])
+    .where((eb) => eb.or([eb('j.sellerId', '=', dealerId), eb('j.installerId', '=', dealerId)]))
+    .orderBy('j.createdAt', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export const ADMIN_JOBS_PAGE = 50;
+
+/** The admin's queue: unrouted first, then newest first; filtered by status and state. */
+export function listJobsForAdmin(
+  db: Executor,
+  f: { status?: JobStatus | undefined; state?: string | undefined; page: number },
+) {
+  let q = db
+    .selectFrom('jobs as j')
+    .leftJoin('dealers as s', 's.id', 'j.sellerId')
+    .leftJoin('dealers as i', 'i.id', 'j.installerId')
+    .select([
+      'j.id',
+      'j.origin',
+      'j.status',
+      'j.city',
+      'j.state',
+      'j.zipCode',
+      'j.atticSqFt',
+      'j.fans',
+      'j.amount',
+      'j.createdAt',
+      's.companyName as sellerCompany',
+      'i.id as installerId',
+      'i.companyName as installerCompany',
+    ]);
+  if (f.status) q = q.where('j.status', '=', f.status);
+  if (f.state) q = q.where('j.state', '=', f.state);
+  return q
+    .orderBy(sql`j.status = 'unrouted'`, 'desc')
+    .orderBy('j.createdAt', 'desc')
+    .orderBy('j.id')
+    .limit(ADMIN_JOBS_PAGE + 1)
+    .offset((f.page - 1) * ADMIN_JOBS_PAGE)
+    .execute();
+}
+
+export function insertJobEvent(db: Executor, values: Insertable<DB['jobEvents']>) {
+  return db.insertInto('jobEvents').values(values).execute();
+}
+
+export function listJobEvents(db: Executor, jobId: string) {
+  return db
+    .selectFrom('jobEvents')
+    .select(['kind', 'actor', 'message', 'createdAt'])
+    .where('jobId', '=', jobId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** What routing and the screens need of a dealer. */
+export function findDealerForJobs(db: Executor, id: string) {
+  return db
+    .selectFrom('dealers')
+    .select(['id', 'email', 'fullName', 'companyName', 'phoneE164', 'tier', 'status', 'crewCount'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The addresses of the owners and reviewers who have one: told of a job nobody covers. */
+export async function reviewerEmails(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('admins')
+    .select('email')
+    .where('role', 'in', ['owner', 'reviewer'])
+    .where('email', 'is not', null)
+    .execute();
+  return rows.map((r) => r.email!).filter(Boolean);
+}
+
+/**
+ * The coverage map's figures: jobs by state (demand), installers by their home ZIP's state, and the
+ * ZIP codes whose requests found nobody in range (unrouted), most requests first.
+ */
+export async function coverage(db: Executor) {
+  const [demand, installers, uncovered] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .select(['state', (eb) => eb.fn.countAll<string>().as('jobs')])
+      .groupBy('state')
+      .execute(),
+    db
+      .selectFrom('serviceAreas as sa')
+      .innerJoin('dealers as d', 'd.id', 'sa.dealerId')
+      .select(['sa.state', (eb) => eb.fn.countAll<string>().as('installers')])
+      .where('d.tier', 'in', ['Authorized', 'Preferred'])
+      .where('d.status', 'in', ['approved', 'active'])
+      .groupBy('sa.state')
+      .execute(),
+    db
+      .selectFrom('jobs')
+      .select(['zipCode', 'city', 'state', (eb) => eb.fn.countAll<string>().as('requests')])
+      .where('status', '=', 'unrouted')
+      .groupBy(['zipCode', 'city', 'state'])
+      .orderBy('requests', 'desc')
+      .orderBy('zipCode')
+      .limit(200)
+      .execute(),
+  ]);
+  return { demand, installers, uncovered };
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { email, MAX_LONG_TEXT, pageNumber, phone, recruiterId, requiredText, uuid } from './common';
+import { MAX_ORDER_CENTS, money } from './money';
+
+/** The installation network (issue 37): service areas, jobs, offers, quote requests. */
+
+export const JOB_STATUSES = ['offered', 'unrouted', 'accepted', 'scheduled', 'installed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const DEFAULT_OFFER_HOURS = 24;
+/** Ties within this many miles of the nearest installer go to the one with the fewest recent offers. */
+export const TIE_MILES = 5;
+export const RADIUS_MIN = 5;
+export const RADIUS_MAX = 200;
+
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  offered: 'Finding an installer',
+  unrouted: 'Waiting for an installer',
+  accepted: 'Installer assigned',
+  scheduled: 'Installation scheduled',
+  installed: 'Installed',
+  cancelled: 'Cancelled',
+};
+
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'PR',
+] as const;
+
+export const ZIP_FORMAT = 'ZIP code must be 5 digits';
+export const ZIP_UNKNOWN = 'ZIP code is not a known US ZIP code';
+export const OFFER_NOT_OPEN = 'This offer is no longer open';
+export const CONSENT_REQUIRED = 'Please agree to be contacted about your installation';
+export const SERVICE_AREA_TIERS_ONLY = 'Only Authorized and Preferred dealers install jobs';
+export const JOB_STATUS_LINK_NOT_FOUND = 'This status link is not valid';
+
+export const zipCode = () =>
+  z
+    .string({ error: 'ZIP code is required' })
+    .trim()
+    .min(1, 'ZIP code is required')
+    .regex(/^\d{5}(-\d{4})?$/, ZIP_FORMAT)
+    .transform((v) => v.slice(0, 5));
+
+const usState = z
+  .string({ error: 'State is required' })
+  .trim()
+  .max(2, 'State must be a two-letter US state code, like TX')
+  .toUpperCase()
+  .pipe(z.enum(US_STATES, { error: 'State must be a two-letter US state code, like TX' }));
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-12-01`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `${label} must be a date like 2026-12-01`);
+
+export const serviceAreaInput = z.object({
+  zipCode: zipCode(),
+  radiusMiles: wholeNumber('Radius', RADIUS_MIN, RADIUS_MAX),
+  weeklyCapacity: wholeNumber('Weekly capacity', 1, 500).optional(),
+  paused: z.boolean({ error: 'Paused must be true or false' }).default(false),
+  pausedUntil: isoDate('Paused until').nullish(),
+});
+export type ServiceAreaInput = z.infer<typeof serviceAreaInput>;
+
+const site = {
+  street: requiredText('Street is required', 200),
+  city: requiredText('City is required', 100),
+  state: usState,
+  zipCode: zipCode(),
+  atticSqFt: wholeNumber('Attic size', 50, 100_000).optional(),
+  fans: wholeNumber('Number of fans', 0, 50).optional(),
+  notes: z.string().trim().max(MAX_LONG_TEXT, `Notes must be at most ${MAX_LONG_TEXT} characters`).optional(),
+};
+
+const homeowner = z.object({
+  fullName: requiredText('Homeowner name is required', 120),
+  email: email('Homeowner email is required'),
+  phone: phone('Homeowner phone is required'),
+});
+
+export const jobAmount = money({
+  required: 'Amount is required',
+  invalid: 'Amount must be dollars and cents, like 1234.50',
+  min: 1n,
+  max: MAX_ORDER_CENTS,
+  tooSmall: 'Amount must be greater than 0',
+});
+
+export const registerJobInput = z.object({
+  homeowner,
+  ...site,
+  amount: jobAmount.optional(),
+  handOff: z.boolean({ error: 'Hand off must be true or false' }).optional(),
+});
+export type RegisterJobInput = z.infer<typeof registerJobInput>;
+
+export const adminCreateJobInput = registerJobInput.omit({ handOff: true }).extend({ sellerId: uuid().optional() });
+export type AdminCreateJobInput = z.infer<typeof adminCreateJobInput>;
+
+export const quoteRequestInput = z.object({
+  fullName: requiredText('Name is required', 120),
+  email: email('Email is required'),
+  phone: phone(),
+  ...site,
+  consent: z.literal(true, { error: CONSENT_REQUIRED }),
+  /** The honeypot: a field people never see; a bot that fills it is answered as if it worked. */
+  website: z.string().max(500).optional(),
+  recruiterId: recruiterId().optional(),
+});
+export type QuoteRequestInput = z.infer<typeof quoteRequestInput>;
+
+export const offerIdInput = z.object({ id: uuid('Offer id must be a valid id') });
+export const declineOfferInput = offerIdInput.extend({
+  reason: requiredText('Reason is required', 500),
+});
+
+export const jobStatusInput = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ id: uuid(), status: z.literal('scheduled'), scheduledFor: isoDate('Scheduled date') }),
+    z.object({ id: uuid(), status: z.literal('installed'), amount: jobAmount.optional() }),
+    z.object({ id: uuid(), status: z.literal('cancelled'), reason: requiredText('Reason is required', 500) }),
+  ],
+  { error: 'Status must be scheduled, installed or cancelled' },
+);
+export type JobStatusInput = z.infer<typeof jobStatusInput>;
+
+export const adminJobsQuery = z.object({
+  status: z.enum(JOB_STATUSES, { error: `Status must be one of ${JOB_STATUSES.join(', ')}` }).optional(),
+  state: usState.optional(),
+  page: pageNumber(),
+});
+export type AdminJobsQuery = z.infer<typeof adminJobsQuery>;
+
+export const assignJobInput = z.object({
+  id: uuid('Job id must be a valid id'),
+  dealerId: uuid('Dealer id must be a valid id'),
+});
+export const routingInput = z.object({ offerHours: wholeNumber('Offer hours', 1, 168) });
+export const jobStatusToken = z.object({ token: requiredText('Token is required', 200) });
+export const jobIdInput = z.object({ id: uuid('Job id must be a valid id') });
+
+/** The console's Jobs section search params (decision 0875): a refused status shows every job. */
+export const adminJobsSearch = z.object({
+  status: z.enum(JOB_STATUSES).optional().catch(undefined),
+});
+export type AdminJobsSearch = z.infer<typeof adminJobsSearch>;
