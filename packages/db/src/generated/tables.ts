@@ -287,6 +287,22 @@ export interface FirstOrderForms {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface HomeownerClaims {
+  amount: Decimal | null;
+  cap: Decimal | null;
+  createdAt: Generated<Timestamp>;
+  effectiveFrom: Timestamp | null;
+  effectiveUntil: Timestamp | null;
+  id: Generated<string>;
+  kind: 'claim' | 'incentive';
+  percent: Decimal | null;
+  source: string;
+  state: string | null;
+  text: string;
+  updatedAt: Generated<Timestamp>;
+  zipPrefixes: Generated<string[]>;
+}
+
 export interface LandingVideos {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -410,6 +426,7 @@ export interface DB {
   emailOutbox: EmailOutbox;
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
+  homeownerClaims: HomeownerClaims;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
   orderEvents: OrderEvents;

@@ -33,6 +33,7 @@ import * as m0880 from './2026-11-28-0880-mailbox-and-devices';
 import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
 import * as m1128_0910 from './2026-11-28-0910-order-events';
 import * as m0920flags from './2026-11-28-0920-referral-flags';
+import * as m2700claims from './2026-11-28-2700-homeowner-claims';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0885-referral-picker-opt-out': m0885,
   '2026-11-28-0910-order-events': m1128_0910,
   '2026-11-28-0920-referral-flags': m0920flags,
+  '2026-11-28-2700-homeowner-claims': m2700claims,
 };
