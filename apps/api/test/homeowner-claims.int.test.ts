@@ -31,7 +31,15 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object, c
 const get = (url: string, cookie?: string) => h.app.inject({ url, headers: cookie ? { cookie } : {} });
 const publicTexts = async (query = '') =>
   ((await get(`/api/claims${query}`)).json().items as { text: string }[]).map((c) => c.text);
-const count = async () => Number((await h.db.selectFrom('homeownerClaims').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async () =>
+  Number(
+    (
+      await h.db
+        .selectFrom('homeownerClaims')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const FEDERAL = /Federal tax credit/;
 const texasRebate = {
@@ -70,7 +78,14 @@ describe('dated claims', () => {
     const utility = await send(
       'POST',
       '/api/admin/claims',
-      { text: 'Austin utility rebate', kind: 'incentive', percent: '10', cap: '250', source: 'Austin Energy tariff 2026', zipPrefixes: '787, 78610' },
+      {
+        text: 'Austin utility rebate',
+        kind: 'incentive',
+        percent: '10',
+        cap: '250',
+        source: 'Austin Energy tariff 2026',
+        zipPrefixes: '787, 78610',
+      },
       owner,
     );
     expect(utility.json()).toMatchObject({ percent: '10.00', cap: '250.00', zipPrefixes: ['787', '78610'] });
@@ -82,7 +97,11 @@ describe('dated claims', () => {
     expect(await publicTexts('?zip=75001')).toEqual([]);
     setNow('2025-12-31T12:00:00Z');
     expect(await publicTexts('?zip=75001')).toEqual([expect.stringMatching(FEDERAL)]);
-    const audit = await h.db.selectFrom('auditLogs').select(['message']).where('eventType', '=', 'claim.created').execute();
+    const audit = await h.db
+      .selectFrom('auditLogs')
+      .select(['message'])
+      .where('eventType', '=', 'claim.created')
+      .execute();
     expect(audit.map((a) => a.message)).toEqual([
       'claims-owner added the incentive "Texas utility attic rebate"',
       'claims-owner added the incentive "Austin utility rebate"',
@@ -91,8 +110,15 @@ describe('dated claims', () => {
 
   it('an owner edits and removes one; an unknown id is 404', async () => {
     setNow('2026-06-01T12:00:00Z');
-    const [row] = (await get('/api/admin/claims', owner)).json().items.filter((c: { text: string }) => c.text === 'Texas utility attic rebate');
-    const edited = await send('PUT', `/api/admin/claims/${row.id}`, { ...texasRebate, effectiveUntil: '2026-05-31' }, owner);
+    const [row] = (await get('/api/admin/claims', owner))
+      .json()
+      .items.filter((c: { text: string }) => c.text === 'Texas utility attic rebate');
+    const edited = await send(
+      'PUT',
+      `/api/admin/claims/${row.id}`,
+      { ...texasRebate, effectiveUntil: '2026-05-31' },
+      owner,
+    );
     expect(edited.statusCode).toBe(200);
     expect(await publicTexts('?zip=75001')).toEqual([]); // ended yesterday
     expect((await send('DELETE', `/api/admin/claims/${row.id}`, {}, owner)).statusCode).toBe(200);

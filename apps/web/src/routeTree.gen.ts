@@ -25,6 +25,7 @@ import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
 import { Route as AdminConsoleApplicationsRouteImport } from './routes/admin/_console/applications'
 import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/calls'
+import { Route as AdminConsoleClaimsRouteImport } from './routes/admin/_console/claims'
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
@@ -112,6 +113,11 @@ const AdminConsoleCallsRoute = AdminConsoleCallsRouteImport.update({
   path: '/calls',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleClaimsRoute = AdminConsoleClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleCommissionsRoute = AdminConsoleCommissionsRouteImport.update({
   id: '/commissions',
   path: '/commissions',
@@ -154,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
+  '/admin/claims': typeof AdminConsoleClaimsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
@@ -176,6 +183,7 @@ export interface FileRoutesByTo {
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
+  '/admin/claims': typeof AdminConsoleClaimsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
   '/admin/_console/calls': typeof AdminConsoleCallsRoute
+  '/admin/_console/claims': typeof AdminConsoleClaimsRoute
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
+    | '/admin/claims'
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
+    | '/admin/claims'
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/payouts'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/admin/_console/activity'
     | '/admin/_console/applications'
     | '/admin/_console/calls'
+    | '/admin/_console/claims'
     | '/admin/_console/commissions'
     | '/admin/_console/content'
     | '/admin/_console/payouts'
@@ -406,6 +418,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleCallsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/claims': {
+      id: '/admin/_console/claims'
+      path: '/claims'
+      fullPath: '/admin/claims'
+      preLoaderRoute: typeof AdminConsoleClaimsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/commissions': {
       id: '/admin/_console/commissions'
       path: '/commissions'
@@ -449,6 +468,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleActivityRoute: typeof AdminConsoleActivityRoute
   AdminConsoleApplicationsRoute: typeof AdminConsoleApplicationsRoute
   AdminConsoleCallsRoute: typeof AdminConsoleCallsRoute
+  AdminConsoleClaimsRoute: typeof AdminConsoleClaimsRoute
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
@@ -462,6 +482,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleActivityRoute: AdminConsoleActivityRoute,
   AdminConsoleApplicationsRoute: AdminConsoleApplicationsRoute,
   AdminConsoleCallsRoute: AdminConsoleCallsRoute,
+  AdminConsoleClaimsRoute: AdminConsoleClaimsRoute,
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,

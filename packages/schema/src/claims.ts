@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { divRoundHalfUp, formatCents, parseCents } from './money';
 import { US_STATE_CODES } from './zip-states';
 
+export { stateOfZip, US_STATE_CODES } from './zip-states';
+
 /**
  * Homeowner claims and incentives (issue 37, decision 0930): what the site and the savings calculator
  * state about the product's benefits and the money a homeowner gets back, edited by owners, each with
@@ -136,7 +138,14 @@ export const claimIdInput = z.object({ id: z.uuid({ error: CLAIM_MESSAGES.notFou
 
 /** GET /api/claims?zip= */
 export const claimsQuery = z.object({
-  zip: z.preprocess(blank, z.string().trim().regex(/^\d{5}$/, CLAIM_MESSAGES.zipQuery).optional()),
+  zip: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, CLAIM_MESSAGES.zipQuery)
+      .optional(),
+  ),
 });
 
 /** A claim or incentive as the api answers it (money and percent as strings with two decimals). */
@@ -181,4 +190,26 @@ export function incentiveCents(installedCents: bigint, c: Pick<Claim, 'percent' 
     cents = parseCents(c.amount) ?? 0n;
   }
   return cents > installedCents ? installedCents : cents;
+}
+
+/** What the owners' screen says (Admin › Claims & incentives). */
+export const CLAIM_ADMIN_MESSAGES = {
+  intro:
+    'What the site and the savings calculator tell homeowners. Each shows only while in effect (US Eastern dates); an incentive with a percent or amount lowers the calculator’s net cost, for everyone or for the ZIP codes or state it names.',
+  ownersOnly: 'Only owners change claims and incentives.',
+  create: { success: 'Claim added', failure: 'Failed to add the claim' },
+  update: { success: 'Claim updated', failure: 'Failed to update the claim' },
+  remove: { success: 'Claim removed', failure: 'Failed to remove the claim' },
+  confirmRemove: (text: string) => `Remove “${text}”? The site and the calculator stop showing it at once.`,
+  status: { inEffect: 'In effect', ended: 'Ended', upcoming: 'Not yet in effect' },
+} as const;
+
+/** Where a claim stands on `today` (YYYY-MM-DD). */
+export function claimStatus(
+  c: Pick<Claim, 'effectiveFrom' | 'effectiveUntil'>,
+  today: string,
+): keyof typeof CLAIM_ADMIN_MESSAGES.status {
+  if (c.effectiveUntil && c.effectiveUntil < today) return 'ended';
+  if (c.effectiveFrom && c.effectiveFrom > today) return 'upcoming';
+  return 'inEffect';
 }

@@ -19,5 +19,3 @@ export * from './review';
 export * from './self-service';
 export * from './team';
 export * from './words';
-export * from './claims';
-export * from './zip-states';

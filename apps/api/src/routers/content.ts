@@ -1,12 +1,5 @@
-import {
-  claimIdInput,
-  claimInput,
-  claimsQuery,
-  publicDealerSearch,
-  updateClaimInput,
-  updateFirstOrderForm,
-  updateLandingVideo,
-} from '@dn/schema';
+import { publicDealerSearch, updateFirstOrderForm, updateLandingVideo } from '@dn/schema';
+import { claimIdInput, claimInput, claimsQuery, updateClaimInput } from '@dn/schema/claims';
 import { claimsForOwners, claimsInEffect, createClaim, editClaim, removeClaim } from '../services/content/claims';
 import {
   dealerFirstOrderForm,
@@ -91,7 +84,13 @@ export const contentAdmin = router({
     .input(updateLandingVideo)
     .mutation(({ ctx, input }) => updateLandingVideoConfig(ctx, input)),
   claims: adminProcedure
-    .meta(rest('GET', '/api/admin/claims', 'Every homeowner claim and incentive, in effect or not, with today by the clock'))
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/claims',
+        'Every homeowner claim and incentive, in effect or not, with today by the clock',
+      ),
+    )
     .query(({ ctx }) => claimsForOwners(ctx)),
   createClaim: ownerProcedure
     .meta(
@@ -104,7 +103,9 @@ export const contentAdmin = router({
     .input(claimInput)
     .mutation(({ ctx, input }) => createClaim(ctx, input)),
   updateClaim: ownerProcedure
-    .meta(rest('PUT', '/api/admin/claims/{id}', 'Replaces a homeowner claim or incentive (the same fields as adding one)'))
+    .meta(
+      rest('PUT', '/api/admin/claims/{id}', 'Replaces a homeowner claim or incentive (the same fields as adding one)'),
+    )
     .input(updateClaimInput)
     .mutation(({ ctx, input }) => editClaim(ctx, input)),
   deleteClaim: ownerProcedure

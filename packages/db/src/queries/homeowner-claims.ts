@@ -103,16 +103,21 @@ export function listClaimsInEffect(
 }
 
 export function insertClaim(db: Executor, v: ClaimValues): Promise<ClaimRow> {
-  return db.insertInto('homeownerClaims').values(stored(v)).returning(columns).executeTakeFirstOrThrow() as Promise<
-    ClaimRow
-  >;
+  return db
+    .insertInto('homeownerClaims')
+    .values(stored(v))
+    .returning(columns)
+    .executeTakeFirstOrThrow() as Promise<ClaimRow>;
 }
 
 /** The claim as it was, locked for the transaction that changes it. */
 export function lockClaim(db: Executor, id: string): Promise<ClaimRow | undefined> {
-  return db.selectFrom('homeownerClaims').select(columns).where('id', '=', id).forUpdate().executeTakeFirst() as Promise<
-    ClaimRow | undefined
-  >;
+  return db
+    .selectFrom('homeownerClaims')
+    .select(columns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst() as Promise<ClaimRow | undefined>;
 }
 
 export function updateClaim(db: Executor, id: string, v: ClaimValues): Promise<ClaimRow> {

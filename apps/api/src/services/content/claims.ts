@@ -7,7 +7,7 @@ import {
   lockClaim,
   updateClaim,
 } from '@dn/db/queries/homeowner-claims';
-import { CLAIM_MESSAGES, type ClaimInput, stateOfZip } from '@dn/schema';
+import { CLAIM_MESSAGES, type ClaimInput, stateOfZip } from '@dn/schema/claims';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';

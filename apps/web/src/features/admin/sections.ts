@@ -22,5 +22,6 @@ export const ADMIN_SECTIONS: readonly AdminSectionLink[] = [
   { to: '/admin/activity', label: 'Activity' },
   { to: '/admin/team', label: 'Team', needs: 'owner' },
   { to: '/admin/content', label: 'Content' },
+  { to: '/admin/claims', label: 'Claims & incentives' },
   { to: '/admin/account', label: 'Your account' },
 ];
