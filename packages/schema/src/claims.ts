@@ -110,7 +110,7 @@ const claimFields = z.object({
             .filter(Boolean)
         : (v ?? []),
     z
-      .array(z.string({ error: CLAIM_MESSAGES.zip }), { error: CLAIM_MESSAGES.zip })
+      .array(z.string({ error: CLAIM_MESSAGES.zip }).max(5, CLAIM_MESSAGES.zip), { error: CLAIM_MESSAGES.zip })
       .max(50, CLAIM_MESSAGES.zip)
       .refine((a) => a.every((z) => /^\d{3,5}$/.test(z)), CLAIM_MESSAGES.zip)
       .transform((a) => [...new Set(a)]),
