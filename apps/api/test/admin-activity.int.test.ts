@@ -101,7 +101,10 @@ describe('filters and paging', () => {
       payload: { username: dana.email, password: 'dealer-pass-1' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await page({ actor: dana.email })).items[0]).toMatchObject({ actor: dana.email, eventType: 'auth.signed_in' });
+    expect((await page({ actor: dana.email })).items[0]).toMatchObject({
+      actor: dana.email,
+      eventType: 'auth.signed_in',
+    });
   });
 
   it('a lockout shows with the account it protected', async () => {

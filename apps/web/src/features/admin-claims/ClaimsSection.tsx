@@ -8,7 +8,7 @@ import {
   sourceLink,
   US_STATE_CODES,
 } from '@dn/schema/claims';
-import { DataTable } from '@dn/ui';
+import { ConfirmModal, DataTable } from '@dn/ui';
 import {
   Anchor,
   Badge,
@@ -151,19 +151,16 @@ function Source({ source }: { source: string }) {
 function RemoveDialog({ claim, onClose }: { claim: ClaimItem; onClose: () => void }) {
   const remove = useAdminMutation(MUTATIONS.remove, { onSuccess: onClose });
   return (
-    <Modal opened onClose={onClose} title="Remove claim">
-      <Stack>
-        <Text>{M.confirmRemove(claim.text)}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: claim.id })}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title="Remove claim"
+      confirmLabel="Remove"
+      color="red"
+      onClose={onClose}
+      loading={remove.isPending}
+      onConfirm={() => remove.mutate({ id: claim.id })}
+    >
+      <Text size="sm">{M.confirmRemove(claim.text)}</Text>
+    </ConfirmModal>
   );
 }
 
