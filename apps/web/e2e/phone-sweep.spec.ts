@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './global-setup';
+import { applyAsDealer, uniqueEmail } from './support/accounts';
+import { signInAs } from './support/admin';
+
+// Issue 36: at 390 px every public page and every admin section fits the screen (no sideways
+// scroll) and every button is a 44 px touch target.
+
+const PUBLIC = ['/', '/about', '/presentation', '/resources', '/login', '/register', '/admin/login'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/applications',
+  '/admin/calls',
+  '/admin/commissions',
+  '/admin/payouts',
+  '/admin/activity',
+  '/admin/team',
+  '/admin/content',
+  '/admin/claims',
+  '/admin/account',
+];
+
+/** What is wrong with the page at this width: its overflow and its buttons under 44 px tall. */
+function faults(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const width = document.documentElement.scrollWidth;
+    if (width > window.innerWidth) out.push(`document is ${width} px wide`);
+    for (const b of document.querySelectorAll<HTMLElement>('button, [role="button"], a[data-button]')) {
+      const r = b.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(b).visibility === 'hidden') continue;
+      if (b.closest('[aria-hidden="true"]')) continue;
+      if (r.height < 44) {
+        const name = (b.getAttribute('aria-label') || b.textContent || b.outerHTML.slice(0, 60)).trim();
+        out.push(`button "${name}" is ${Math.round(r.height)} px tall`);
+      }
+    }
+    return out;
+  });
+}
+
+async function sweep(page: Page, paths: string[]) {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const f = await faults(page);
+    if (f.length) found[path] = f;
+  }
+  return found;
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('at 390 px every public page fits and its buttons are 44 px touch targets', async ({ page }) => {
+  expect(await sweep(page, PUBLIC)).toEqual({});
+});
+
+test('at 390 px every admin section fits and its buttons are 44 px touch targets', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A pending application, so the dealer list shows a card with its selects and actions.
+  await applyAsDealer(page.request, uniqueEmail('sweep'), { fullName: 'Sweep Phone Dealer' });
+  await signInAs(page, ADMIN.username);
+  await page.goto('/admin');
+  await expect(page.getByTestId('dealer-row').first()).toBeVisible();
+  expect(await sweep(page, ADMIN_PAGES)).toEqual({});
+});
