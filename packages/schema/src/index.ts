@@ -18,4 +18,5 @@ export * from './orders';
 export * from './review';
 export * from './self-service';
 export * from './team';
+export * from './wizard-leave';
 export * from './words';
