@@ -1,15 +1,17 @@
 import { incentiveFigure } from '@dn/schema/claims';
 import { Button, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClaimsInEffect } from '../features/marketing/claims';
 import { Stat } from '../features/marketing/Stat';
-import { ScheduleCall } from '../features/schedule-call';
+import { loadScheduleCallDialog, ScheduleCall } from '../features/schedule-call';
+import { preloadWhenIdle } from '../lib/preload';
 
 export const Route = createFileRoute('/presentation')({ component: Page });
 
 function Page() {
   const [open, setOpen] = useState(false);
+  useEffect(() => preloadWhenIdle(loadScheduleCallDialog), []);
   // Incentives are dated, owner-edited content (decision 0930): only those in effect, never a fixed figure.
   const incentives = (useClaimsInEffect().data?.items ?? []).filter((c) => incentiveFigure(c));
   return (
