@@ -30,6 +30,7 @@ export function lazyWithPreload<P extends object>(load: () => Promise<{ default:
       return m;
     });
   const Lazy = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory called once per module, as lazy() is
   function Preloaded(props: P) {
     const Component = loaded ?? Lazy;
     return createElement(Component, props);
