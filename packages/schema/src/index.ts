@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './admin-messages';
+export * from './admin-money-words';
 export * from './admin-search';
 export * from './affiliate';
 export * from './application-stage';

@@ -1,6 +1,6 @@
-import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney } from '@dn/schema';
+import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney, MONEY_WORDS } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ export function PayoutsPanel() {
   const [paying, setPaying] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const payouts = useQuery(trpc.commissions.payouts.queryOptions());
+  const batch = payouts.data?.find((p) => p.id === paying);
   const create = useAdminMutation(ADMIN_MUTATIONS.createPayout);
   const markPaid = useAdminMutation(ADMIN_MUTATIONS.markPaid, {
     onSuccess: () => {
@@ -75,11 +76,12 @@ export function PayoutsPanel() {
         opened={paying !== null}
         title="Mark payout paid"
         onClose={() => setPaying(null)}
-        confirmLabel="Confirm paid"
+        confirmLabel={MONEY_WORDS.markPaidConfirm(batch?.recruiterCount ?? 0)}
         disabled={!reference.trim()}
         loading={markPaid.isPending}
         onConfirm={() => paying && markPaid.mutate({ id: paying, reference })}
       >
+        {batch && <Text size="sm">{MONEY_WORDS.markPaidBody(batch.recruiterCount, displayMoney(batch.total))}</Text>}
         <TextInput label="Payment reference" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
       </ConfirmModal>
     </Stack>
