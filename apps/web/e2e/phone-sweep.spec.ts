@@ -66,3 +66,44 @@ test('at 390 px every admin section fits and its buttons are 44 px touch targets
   await expect(page.getByTestId('dealer-row').first()).toBeVisible();
   expect(await sweep(page, ADMIN_PAGES)).toEqual({});
 });
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('no badge or select has its text cut without the full text available (issue 36)', async ({ page }) => {
+    test.setTimeout(120_000);
+    // A scheduled call (its status badge) and a sign-in (the activity log's event badge).
+    const res = await page.request.post('/api/schedule-call', {
+      data: {
+        name: 'Badge Width',
+        email: `badge.${Date.now().toString(36)}@example.com`,
+        phone: '(512) 555-0100',
+        preferredDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        preferredTime: 'morning',
+      },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    await signInAs(page, ADMIN.username);
+    const found: Record<string, string[]> = {};
+    for (const path of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('h1, h2').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const cut = await page.evaluate(() => {
+        const out: string[] = [];
+        const hasFull = (el: Element) => el.closest('[title], [aria-label]') !== null;
+        for (const label of document.querySelectorAll<HTMLElement>('.mantine-Badge-label')) {
+          if (label.getClientRects().length && label.scrollWidth > label.clientWidth + 1 && !hasFull(label))
+            out.push(`badge "${label.textContent}"`);
+        }
+        for (const input of document.querySelectorAll<HTMLInputElement>('input.mantine-Select-input')) {
+          if (input.getClientRects().length && input.scrollWidth > input.clientWidth + 1 && !input.title)
+            out.push(`select "${input.value}"`);
+        }
+        return out;
+      });
+      if (cut.length) found[path] = cut;
+    }
+    expect(found).toEqual({});
+  });
+});

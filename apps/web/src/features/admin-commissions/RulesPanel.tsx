@@ -99,16 +99,14 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
             onChange={(e) => setRule({ ...rule, value: e.currentTarget.value })}
           />
         </Group>
-        <Group grow>
-          <Choice
-            label="Applies to"
-            data={APPLIES_OPTIONS}
-            value={rule.appliesTo}
-            readOnly={readOnly}
-            onChange={(appliesTo) =>
-              setRule({ ...rule, appliesTo, months: appliesTo === 'first' ? null : rule.months })
-            }
-          />
+        <Choice
+          label="Applies to"
+          data={APPLIES_OPTIONS}
+          value={rule.appliesTo}
+          readOnly={readOnly}
+          onChange={(appliesTo) => setRule({ ...rule, appliesTo, months: appliesTo === 'first' ? null : rule.months })}
+        />
+        <Group grow align="flex-start">
           <NumberInput
             label="Months"
             description={rule.appliesTo === 'first' ? MONEY_WORDS.monthsFirst : MONEY_WORDS.monthsAll}
