@@ -64,6 +64,20 @@ test('at 390 px every admin section fits and its buttons are 44 px touch targets
   await signInAs(page, ADMIN.username);
   await page.goto('/admin');
   await expect(page.getByTestId('dealer-row').first()).toBeVisible();
+  // The six summary cards: two across, equal heights in a row, all within the first screen.
+  const boxes = await page
+    .locator('[data-testid^="card-"]')
+    .evaluateAll((cards) =>
+      cards
+        .map((c) => c.getBoundingClientRect())
+        .map((r) => ({ top: Math.round(r.top), h: Math.round(r.height), bottom: r.bottom + window.scrollY })),
+    );
+  expect(boxes).toHaveLength(6);
+  for (let i = 0; i < 6; i += 2) {
+    expect(boxes[i]!.top).toBe(boxes[i + 1]!.top);
+    expect(boxes[i]!.h).toBe(boxes[i + 1]!.h);
+  }
+  expect(Math.max(...boxes.map((b) => b.bottom))).toBeLessThan(844);
   expect(await sweep(page, ADMIN_PAGES)).toEqual({});
 });
 
