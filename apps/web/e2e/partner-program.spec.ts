@@ -1,10 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, WEBHOOK_SECRET } from './global-setup';
+import { ADMIN } from './global-setup';
 import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection } from './support/admin';
 import { waitForMail } from './support/mail';
+import { signed } from './support/webhook';
 
 /**
  * The partner program's whole loop (issue 13): a referred dealer's order arrives by the signed
@@ -17,18 +17,6 @@ import { waitForMail } from './support/mail';
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs like a Standard Webhooks sender (the server verifies with the standardwebhooks package). */
-function signed(body: string) {
-  const id = `msg_${randomUUID()}`;
-  const ts = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(WEBHOOK_SECRET.replace(/^whsec_/, ''), 'base64');
-  const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
-  return {
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': ts,
-    'webhook-signature': `v1,${sig}`,
-  };
-}
 
 test('a referred order earns a commission that the admin approves and pays', async ({ page, browser }) => {
   test.setTimeout(240_000);

@@ -17,6 +17,7 @@ const ADMIN_PAGES = [
   '/admin/team',
   '/admin/content',
   '/admin/claims',
+  '/admin/webhook',
   '/admin/account',
 ];
 

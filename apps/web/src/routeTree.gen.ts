@@ -30,6 +30,7 @@ import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_con
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
+import { Route as AdminConsoleWebhookRouteImport } from './routes/admin/_console/webhook'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -138,6 +139,11 @@ const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleWebhookRoute = AdminConsoleWebhookRouteImport.update({
+  id: '/webhook',
+  path: '/webhook',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleDealersIdRoute = AdminConsoleDealersIdRouteImport.update({
   id: '/dealers/$id',
   path: '/dealers/$id',
@@ -165,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/team': typeof AdminConsoleTeamRoute
+  '/admin/webhook': typeof AdminConsoleWebhookRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/team': typeof AdminConsoleTeamRoute
+  '/admin/webhook': typeof AdminConsoleWebhookRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
+  '/admin/_console/webhook': typeof AdminConsoleWebhookRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
@@ -239,6 +248,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/payouts'
     | '/admin/team'
+    | '/admin/webhook'
     | '/admin/'
     | '/admin/dealers/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -262,6 +272,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/payouts'
     | '/admin/team'
+    | '/admin/webhook'
     | '/admin'
     | '/admin/dealers/$id'
   id:
@@ -286,6 +297,7 @@ export interface FileRouteTypes {
     | '/admin/_console/content'
     | '/admin/_console/payouts'
     | '/admin/_console/team'
+    | '/admin/_console/webhook'
     | '/admin/_console/'
     | '/admin/_console/dealers/$id'
   fileRoutesById: FileRoutesById
@@ -453,6 +465,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleTeamRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/webhook': {
+      id: '/admin/_console/webhook'
+      path: '/webhook'
+      fullPath: '/admin/webhook'
+      preLoaderRoute: typeof AdminConsoleWebhookRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/dealers/$id': {
       id: '/admin/_console/dealers/$id'
       path: '/dealers/$id'
@@ -473,6 +492,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
+  AdminConsoleWebhookRoute: typeof AdminConsoleWebhookRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
 }
@@ -487,6 +507,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
+  AdminConsoleWebhookRoute: AdminConsoleWebhookRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,
 }

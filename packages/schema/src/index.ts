@@ -2,6 +2,7 @@ export * from './admin';
 export * from './admin-messages';
 export * from './admin-money-words';
 export * from './admin-search';
+export * from './admin-webhook-words';
 export * from './affiliate';
 export * from './application-stage';
 export * from './auth';

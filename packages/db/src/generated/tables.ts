@@ -405,6 +405,15 @@ export interface Sessions {
   sid: string;
 }
 
+export interface WebhookDeliveries {
+  id: Generated<Int8>;
+  orderId: string | null;
+  receivedAt: Generated<Timestamp>;
+  result: string;
+  statusCode: number;
+  webhookId: string | null;
+}
+
 export interface DB {
   accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
@@ -437,4 +446,5 @@ export interface DB {
   referralFlags: ReferralFlags;
   referralVersions: ReferralVersions;
   sessions: Sessions;
+  webhookDeliveries: WebhookDeliveries;
 }

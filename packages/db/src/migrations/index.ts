@@ -34,6 +34,7 @@ import * as m0885 from './2026-11-28-0885-referral-picker-opt-out';
 import * as m1128_0910 from './2026-11-28-0910-order-events';
 import * as m0920flags from './2026-11-28-0920-referral-flags';
 import * as m2700claims from './2026-11-28-2700-homeowner-claims';
+import * as m2710hooks from './2026-11-28-2710-webhook-deliveries';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0910-order-events': m1128_0910,
   '2026-11-28-0920-referral-flags': m0920flags,
   '2026-11-28-2700-homeowner-claims': m2700claims,
+  '2026-11-28-2710-webhook-deliveries': m2710hooks,
 };

@@ -23,5 +23,6 @@ export const ADMIN_SECTIONS: readonly AdminSectionLink[] = [
   { to: '/admin/team', label: 'Team', needs: 'owner' },
   { to: '/admin/content', label: 'Content' },
   { to: '/admin/claims', label: 'Claims & incentives' },
+  { to: '/admin/webhook', label: 'Orders webhook', needs: 'owner' },
   { to: '/admin/account', label: 'Your account' },
 ];
