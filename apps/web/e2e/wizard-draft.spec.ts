@@ -10,7 +10,9 @@ test('Esc on a half-filled wizard asks; the draft survives a reload; Discard sta
   const dialog = page.getByRole('dialog', { name: 'Dealer Application' });
   const wizard = page.getByTestId('registration-wizard');
   const title = wizard.getByTestId('wizard-step-title');
-  // Nothing typed: Esc closes at once.
+  // Nothing typed: Esc closes at once (once the app has taken over and the dialog is there).
+  await expect(wizard).toBeVisible();
+  await expect(page.getByTestId('app-loading')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
