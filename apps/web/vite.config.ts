@@ -61,6 +61,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'router', test: /[\\/]@tanstack[\\/](react-router|router-core)[\\/]/ },
+            // TanStack Query likewise (the shell loads all of it): left alone, it splits anew whenever a
+            // lazy page starts to share a part of it (decision 0932).
+            { name: 'query', test: /[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
             // The admin console's code in one chunk: its sections are child routes, each a lazy
             // import whose preload list (in the shell) would otherwise name every small chunk their
             // features split into (docs/decisions/0875).

@@ -91,6 +91,22 @@ describe('filters and paging', () => {
     expect(p.items[0]).toMatchObject({ eventType: 'auth.sign_in_failed', success: false });
   });
 
+  it('a successful sign-in shows the account that signed in as its Actor (issue 36), admin and dealer', async () => {
+    const p = await page({ actor: 'act-owner', eventType: 'auth.signed_in' });
+    expect(p.items[0]).toMatchObject({ actor: 'act-owner', eventType: 'auth.signed_in' });
+    const dana = await createDealer(h.db, { status: 'approved' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/dealer/login',
+      payload: { username: dana.email, password: 'dealer-pass-1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await page({ actor: dana.email })).items[0]).toMatchObject({
+      actor: dana.email,
+      eventType: 'auth.signed_in',
+    });
+  });
+
   it('a lockout shows with the account it protected', async () => {
     const attempt = () =>
       h.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'trudy', password: 'wrong-pass' } });

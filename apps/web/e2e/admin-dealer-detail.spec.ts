@@ -206,6 +206,9 @@ test('a reviewer sees the owner-only settings read-only, with the word why', asy
   await expect(page.getByRole('option', { name: 'Fixed $' })).toHaveCount(0);
   await expect(rule.getByRole('button', { name: /Save/ })).toHaveCount(0);
   await expect(rule.getByText('Read-only: only owners may change this setting.')).toBeVisible();
+  // Whose tier the card is (issue 36): the referred dealer's, in words.
+  await expect(rule.getByRole('heading', { name: 'Referred dealer: Affiliate' })).toBeVisible();
+  await expect(rule).toContainText("the referred dealer's tier, not the recruiter's");
 });
 
 test('an owner edits the same settings', async ({ page }) => {

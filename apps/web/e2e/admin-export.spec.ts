@@ -74,7 +74,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
   await page.getByRole('checkbox', { name: 'Company Name', exact: true }).check();
-  await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Columns (2/30)');
+  await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Export columns (2/30)');
   await expect.poll(() => savedColumns(username), { timeout: 15_000 }).toEqual(['companyName', 'email']);
   await page.keyboard.press('Escape');
 
@@ -93,7 +93,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
 
   // Remembered: a new visit starts from the two columns.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Columns (2/30)', {
+  await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Export columns (2/30)', {
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Export columns' }).click();

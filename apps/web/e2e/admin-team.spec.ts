@@ -89,7 +89,30 @@ test('an owner invites a viewer, who signs up from the email and can change noth
   expect(res.status()).toBe(403);
   const [row] = await sql<{ status: string }>('select status from dealers where id = $1', [dealer!.id]);
   expect(row!.status).toBe('pending');
+  // Claims and incentives: read-only for a viewer (issue 37).
+  await adminSection(viewer, 'Claims & incentives').click();
+  await expect(viewer.getByTestId('claims-owners-only')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Add claim or incentive' })).toHaveCount(0);
   await context.close();
+
+  // The owner removes the viewer with the app's dialog (issue 36): Cancel keeps them, Remove removes.
+  let nativeDialogs = 0;
+  page.on('dialog', (d) => {
+    nativeDialogs++;
+    void d.dismiss();
+  });
+  await page.goto('/admin/team');
+  const vera = page.getByTestId('team-row').filter({ hasText: email });
+  await vera.getByRole('button', { name: 'Remove' }).click();
+  const ask = page.getByRole('dialog', { name: 'Remove admin' });
+  await expect(ask).toContainText(`Remove ${email}? Their sessions end at once.`);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(vera).toBeVisible();
+  await vera.getByRole('button', { name: 'Remove' }).click();
+  await ask.getByRole('button', { name: 'Remove' }).click();
+  await expect(vera).toHaveCount(0);
+  expect(nativeDialogs).toBe(0);
 });
 
 // Issue 35, finding 7: an owner revokes a pending invitation from the Team tab; its link then fails.
@@ -103,8 +126,12 @@ test('an owner revokes a pending invitation and its emailed link stops working',
   await expect(page.getByText(`${email} as viewer, invited by ${ADMIN.username}`)).toBeVisible();
   const token = new URL(linkIn(await waitForMail(email, /invited/), '/admin/accept-invite')).searchParams.get('token');
 
-  page.once('dialog', (d) => void d.accept());
+  // The app's dialog asks (issue 36), never the browser's confirm().
+  page.on('dialog', () => {
+    throw new Error('window.confirm() is not used');
+  });
   await page.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
+  await page.getByRole('dialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('Invitation revoked')).toBeVisible();
   await expect(page.getByText(`${email} as viewer`)).toHaveCount(0);
 

@@ -1,10 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, WEBHOOK_SECRET } from './global-setup';
+import { ADMIN } from './global-setup';
 import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection, signInAs } from './support/admin';
 import { waitForMail } from './support/mail';
+import { signed } from './support/webhook';
 
 /**
  * The partner program's whole loop (issue 13): a referred dealer's order arrives by the signed
@@ -30,18 +30,6 @@ const payoutDetails = (legalName: string) => ({
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs like a Standard Webhooks sender (the server verifies with the standardwebhooks package). */
-function signed(body: string) {
-  const id = `msg_${randomUUID()}`;
-  const ts = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(WEBHOOK_SECRET.replace(/^whsec_/, ''), 'base64');
-  const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
-  return {
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': ts,
-    'webhook-signature': `v1,${sig}`,
-  };
-}
 
 test('a referred order earns a commission that the admin approves and pays', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -93,7 +81,11 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await page.goto('/dashboard');
     // A shared, busy machine: the first dashboard load may take a while.
     await expect(page.getByTestId('earnings-pending')).toHaveText('$61.24', { timeout: 45_000 });
-    await expect(page.getByTestId('commission-row').filter({ hasText: 'Dan Referred' })).toContainText('pending');
+    const earned = page.getByTestId('commission-row').filter({ hasText: 'Dan Referred' });
+    await expect(earned).toContainText('pending');
+    // What it came from (issue 36): the order's amount and the rule's rate.
+    await expect(earned).toContainText('$612.35');
+    await expect(earned).toContainText('10%');
 
     // The referred dealer: "First order placed on …" and the order history instead of the first-order card.
     await referredPage.goto('/dashboard');
@@ -141,16 +133,20 @@ test('a referred order earns a commission that the admin approves and pays', asy
     const row = rows.filter({ hasText: orderId });
     await expect(row).toContainText('$61.24');
     await expect(row).toContainText('Rita Recruiter');
-    await row.getByRole('checkbox').check();
-    await adminPage.getByRole('button', { name: /Approve selected/ }).click();
+    // Approve on the commission's own row (issue 36).
+    await row.getByRole('button', { name: `Approve commission on order ${orderId}` }).click();
     await expect(row).toContainText('approved');
     await adminSection(adminPage, 'Payouts').click();
     await adminPage.getByRole('button', { name: 'Create payout batch' }).click();
     const batch = adminPage.getByTestId('payout-row').first();
     await expect(batch).toContainText('created');
     await batch.getByRole('button', { name: 'Mark paid' }).click();
+    // The confirmation says who is emailed (issue 36).
+    await expect(adminPage.getByRole('dialog', { name: 'Mark payout paid' })).toContainText(
+      /emails its \d+ recruiters? their payout/,
+    );
     await adminPage.getByLabel('Payment reference').fill('ACH-E2E-1');
-    await adminPage.getByRole('button', { name: 'Confirm paid' }).click();
+    await adminPage.getByRole('button', { name: /^Mark paid and email / }).click();
     await expect(batch).toContainText('paid (ACH-E2E-1)');
 
     // The recruiter sees it paid and has both emails.

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './touch-targets.css';
 import { cssVariablesResolver, theme } from '@dn/ui';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';

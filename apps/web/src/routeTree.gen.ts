@@ -27,12 +27,14 @@ import { Route as AdminConsoleAccountRouteImport } from './routes/admin/_console
 import { Route as AdminConsoleActivityRouteImport } from './routes/admin/_console/activity'
 import { Route as AdminConsoleApplicationsRouteImport } from './routes/admin/_console/applications'
 import { Route as AdminConsoleCallsRouteImport } from './routes/admin/_console/calls'
+import { Route as AdminConsoleClaimsRouteImport } from './routes/admin/_console/claims'
 import { Route as AdminConsoleCommissionsRouteImport } from './routes/admin/_console/commissions'
 import { Route as AdminConsoleContentRouteImport } from './routes/admin/_console/content'
 import { Route as AdminConsoleJobsRouteImport } from './routes/admin/_console/jobs'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin/_console/payouts'
 import { Route as AdminConsoleSystemRouteImport } from './routes/admin/_console/system'
 import { Route as AdminConsoleTeamRouteImport } from './routes/admin/_console/team'
+import { Route as AdminConsoleWebhookRouteImport } from './routes/admin/_console/webhook'
 import { Route as AdminConsoleDealersIdRouteImport } from './routes/admin/_console/dealers.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -127,6 +129,11 @@ const AdminConsoleCallsRoute = AdminConsoleCallsRouteImport.update({
   path: '/calls',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleClaimsRoute = AdminConsoleClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleCommissionsRoute = AdminConsoleCommissionsRouteImport.update({
   id: '/commissions',
   path: '/commissions',
@@ -157,6 +164,11 @@ const AdminConsoleTeamRoute = AdminConsoleTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleWebhookRoute = AdminConsoleWebhookRouteImport.update({
+  id: '/webhook',
+  path: '/webhook',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleDealersIdRoute = AdminConsoleDealersIdRouteImport.update({
   id: '/dealers/$id',
   path: '/dealers/$id',
@@ -181,12 +193,14 @@ export interface FileRoutesByFullPath {
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
+  '/admin/claims': typeof AdminConsoleClaimsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/jobs': typeof AdminConsoleJobsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
+  '/admin/webhook': typeof AdminConsoleWebhookRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
@@ -207,12 +221,14 @@ export interface FileRoutesByTo {
   '/admin/activity': typeof AdminConsoleActivityRoute
   '/admin/applications': typeof AdminConsoleApplicationsRoute
   '/admin/calls': typeof AdminConsoleCallsRoute
+  '/admin/claims': typeof AdminConsoleClaimsRoute
   '/admin/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/content': typeof AdminConsoleContentRoute
   '/admin/jobs': typeof AdminConsoleJobsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/system': typeof AdminConsoleSystemRoute
   '/admin/team': typeof AdminConsoleTeamRoute
+  '/admin/webhook': typeof AdminConsoleWebhookRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/admin/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
@@ -235,12 +251,14 @@ export interface FileRoutesById {
   '/admin/_console/activity': typeof AdminConsoleActivityRoute
   '/admin/_console/applications': typeof AdminConsoleApplicationsRoute
   '/admin/_console/calls': typeof AdminConsoleCallsRoute
+  '/admin/_console/claims': typeof AdminConsoleClaimsRoute
   '/admin/_console/commissions': typeof AdminConsoleCommissionsRoute
   '/admin/_console/content': typeof AdminConsoleContentRoute
   '/admin/_console/jobs': typeof AdminConsoleJobsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/system': typeof AdminConsoleSystemRoute
   '/admin/_console/team': typeof AdminConsoleTeamRoute
+  '/admin/_console/webhook': typeof AdminConsoleWebhookRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/dealers/$id': typeof AdminConsoleDealersIdRoute
 }
@@ -264,12 +282,14 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
+    | '/admin/claims'
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/jobs'
     | '/admin/payouts'
     | '/admin/system'
     | '/admin/team'
+    | '/admin/webhook'
     | '/admin/'
     | '/admin/dealers/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -290,12 +310,14 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/applications'
     | '/admin/calls'
+    | '/admin/claims'
     | '/admin/commissions'
     | '/admin/content'
     | '/admin/jobs'
     | '/admin/payouts'
     | '/admin/system'
     | '/admin/team'
+    | '/admin/webhook'
     | '/admin'
     | '/admin/dealers/$id'
   id:
@@ -317,12 +339,14 @@ export interface FileRouteTypes {
     | '/admin/_console/activity'
     | '/admin/_console/applications'
     | '/admin/_console/calls'
+    | '/admin/_console/claims'
     | '/admin/_console/commissions'
     | '/admin/_console/content'
     | '/admin/_console/jobs'
     | '/admin/_console/payouts'
     | '/admin/_console/system'
     | '/admin/_console/team'
+    | '/admin/_console/webhook'
     | '/admin/_console/'
     | '/admin/_console/dealers/$id'
   fileRoutesById: FileRoutesById
@@ -471,6 +495,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleCallsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/claims': {
+      id: '/admin/_console/claims'
+      path: '/claims'
+      fullPath: '/admin/claims'
+      preLoaderRoute: typeof AdminConsoleClaimsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/commissions': {
       id: '/admin/_console/commissions'
       path: '/commissions'
@@ -513,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleTeamRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/webhook': {
+      id: '/admin/_console/webhook'
+      path: '/webhook'
+      fullPath: '/admin/webhook'
+      preLoaderRoute: typeof AdminConsoleWebhookRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/dealers/$id': {
       id: '/admin/_console/dealers/$id'
       path: '/dealers/$id'
@@ -528,12 +566,14 @@ interface AdminConsoleRouteChildren {
   AdminConsoleActivityRoute: typeof AdminConsoleActivityRoute
   AdminConsoleApplicationsRoute: typeof AdminConsoleApplicationsRoute
   AdminConsoleCallsRoute: typeof AdminConsoleCallsRoute
+  AdminConsoleClaimsRoute: typeof AdminConsoleClaimsRoute
   AdminConsoleCommissionsRoute: typeof AdminConsoleCommissionsRoute
   AdminConsoleContentRoute: typeof AdminConsoleContentRoute
   AdminConsoleJobsRoute: typeof AdminConsoleJobsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleSystemRoute: typeof AdminConsoleSystemRoute
   AdminConsoleTeamRoute: typeof AdminConsoleTeamRoute
+  AdminConsoleWebhookRoute: typeof AdminConsoleWebhookRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleDealersIdRoute: typeof AdminConsoleDealersIdRoute
 }
@@ -543,12 +583,14 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleActivityRoute: AdminConsoleActivityRoute,
   AdminConsoleApplicationsRoute: AdminConsoleApplicationsRoute,
   AdminConsoleCallsRoute: AdminConsoleCallsRoute,
+  AdminConsoleClaimsRoute: AdminConsoleClaimsRoute,
   AdminConsoleCommissionsRoute: AdminConsoleCommissionsRoute,
   AdminConsoleContentRoute: AdminConsoleContentRoute,
   AdminConsoleJobsRoute: AdminConsoleJobsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleSystemRoute: AdminConsoleSystemRoute,
   AdminConsoleTeamRoute: AdminConsoleTeamRoute,
+  AdminConsoleWebhookRoute: AdminConsoleWebhookRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleDealersIdRoute: AdminConsoleDealersIdRoute,
 }

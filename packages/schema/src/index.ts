@@ -1,6 +1,8 @@
 export * from './admin';
 export * from './admin-messages';
+export * from './admin-money-words';
 export * from './admin-search';
+export * from './admin-webhook-words';
 export * from './affiliate';
 export * from './application-stage';
 export * from './auth';
@@ -24,4 +26,5 @@ export * from './review';
 export * from './schedule';
 export * from './self-service';
 export * from './team';
+export * from './wizard-leave';
 export * from './words';

@@ -25,7 +25,7 @@ describe('the worked example (docs/decisions/0710-savings-calculator.md; e2e che
     expect(money(r.capCents)).toBe('792.00');
     expect(money(r.acLossCents)).toBe('110.88'); // 7% of 1,584
   });
-  it('five years at +10% a year, the tax credit and the payback', () => {
+  it('five years at +10% a year; no incentive in effect: the net cost is the price', () => {
     expect(r.years.map((y) => money(y.billCents))).toEqual(['2640.00', '2904.00', '3194.40', '3513.84', '3865.22']);
     expect(r.years.map((y) => money(y.savings.low))).toEqual(['396.00', '435.60', '479.16', '527.08', '579.78']);
     expect(r.years.map((y) => money(y.savings.high))).toEqual(['792.00', '871.20', '958.32', '1054.15', '1159.57']);
@@ -33,18 +33,32 @@ describe('the worked example (docs/decisions/0710-savings-calculator.md; e2e che
     expect(money(r.total.high)).toBe('4835.24');
     expect(money(r.installedCents)).toBe('2250.00'); // 1,500 sq ft x $1.50
     expect(r.priceFromQuote).toBe(false);
-    expect(money(r.taxCreditCents)).toBe('675.00');
-    expect(money(r.netCostCents)).toBe('1575.00');
-    expect(r.paybackYear).toEqual({ low: 4, high: 2 });
+    expect(r.incentives).toEqual([]);
+    expect(money(r.netCostCents)).toBe('2250.00');
+    expect(r.paybackYear).toEqual({ low: 5, high: 3 });
   });
   it('a quote replaces the estimated price', () => {
     const q = calculateSavings(
       savingsInput.parse({ atticSqFt: '1500', bills: ['220'], region: 'hot', quote: '$3,000.50' }),
     );
     expect(money(q.installedCents)).toBe('3000.50');
-    expect(money(q.taxCreditCents)).toBe('900.15');
-    expect(money(q.netCostCents)).toBe('2100.35');
+    expect(money(q.netCostCents)).toBe('3000.50');
     expect(q.priceFromQuote).toBe(true);
+  });
+  it('incentives in effect lower the net cost: a percent up to its cap, then an amount, never below $0', () => {
+    const input = savingsInput.parse({ atticSqFt: '1500', bills: ['220'], region: 'hot', quote: '$3,000.50' });
+    const pct = { id: 'a', text: 'State rebate', percent: '30.00', amount: null, cap: null };
+    expect(money(calculateSavings(input, [pct]).incentives[0]!.cents)).toBe('900.15');
+    const capped = { ...pct, cap: '500.00' };
+    const fixed = { id: 'b', text: 'Utility rebate', percent: null, amount: '250.00', cap: null };
+    const r = calculateSavings(input, [capped, fixed]);
+    expect(r.incentives.map((i) => money(i.cents))).toEqual(['500.00', '250.00']);
+    expect(money(r.incentivesCents)).toBe('750.00');
+    expect(money(r.netCostCents)).toBe('2250.50');
+    const big = { ...fixed, amount: '5000.00' };
+    const all = calculateSavings(input, [capped, big]);
+    expect(money(all.netCostCents)).toBe('0.00');
+    expect(money(all.incentivesCents)).toBe('3000.50');
   });
 });
 
@@ -74,10 +88,10 @@ describe('properties (integer cents throughout)', () => {
   it('the totals are exactly the sums of the yearly lines; credit plus net cost is the price', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        const r = calculateSavings(input);
+        const r = calculateSavings(input, [{ id: 'x', text: 'x', percent: '30.00', amount: null, cap: '1200.00' }]);
         const low = r.years.reduce((s, y) => s + y.savings.low, 0n);
         const high = r.years.reduce((s, y) => s + y.savings.high, 0n);
-        return r.total.low === low && r.total.high === high && r.taxCreditCents + r.netCostCents === r.installedCents;
+        return r.total.low === low && r.total.high === high && r.incentivesCents + r.netCostCents === r.installedCents;
       }),
     );
   });

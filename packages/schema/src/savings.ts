@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Claim, incentiveCents } from './claims';
 import { divRoundHalfUp, parseCents } from './money';
 
 /**
@@ -16,8 +17,9 @@ export const SAVINGS_ASSUMPTIONS = {
   savingsHighBp: 5_000n,
   /** SPEC section 9 "up to 30% cost reduction": no estimate exceeds 30% of the whole bill. */
   maxBillReductionBp: 3_000n,
-  /** SPEC section 9 "30% federal tax credit" on the installed price. */
-  taxCreditBp: 3_000n,
+  // SPEC section 9's "30% federal tax credit" is no longer a constant: it ended for property placed in
+  // service after 31 December 2025 (Public Law 119-21). Incentives are owner-edited, dated content
+  // (claims.ts, decision 0930), passed to calculateSavings while in effect.
   /** SPEC section 9 "7% A/C efficiency loss in first year" (without the product), on heating and cooling. */
   acLossFirstYearBp: 700n,
   /** SPEC section 9 "rates up 10% per year": each projected year's bill is 110% of the year before. */
@@ -88,6 +90,13 @@ export interface SavingsYear {
   billCents: bigint;
   savings: SavingsRange;
 }
+export type IncentiveTerms = Pick<Claim, 'id' | 'text' | 'percent' | 'amount' | 'cap'>;
+export interface SavingsIncentive {
+  id: string;
+  text: string;
+  cents: bigint;
+}
+
 export interface SavingsResult {
   monthlyBillCents: bigint;
   annualBillCents: bigint;
@@ -100,7 +109,10 @@ export interface SavingsResult {
   total: SavingsRange;
   installedCents: bigint;
   priceFromQuote: boolean;
-  taxCreditCents: bigint;
+  /** The incentives in effect for this homeowner and what each takes off the installed price. */
+  incentives: SavingsIncentive[];
+  /** Their sum, never more than the installed price. */
+  incentivesCents: bigint;
   netCostCents: bigint;
   /** First year in which the cumulative savings reach the net cost; null: not within the projection. */
   paybackYear: { low: number | null; high: number | null };
@@ -114,7 +126,7 @@ export function yearSavings(billCents: bigint, hvacShareBp: bigint, rateBp: bigi
   return savings < cap ? savings : cap;
 }
 
-export function calculateSavings(input: SavingsInput): SavingsResult {
+export function calculateSavings(input: SavingsInput, incentiveTerms: readonly IncentiveTerms[] = []): SavingsResult {
   const a = SAVINGS_ASSUMPTIONS;
   const total = input.bills.reduce((s, b) => s + b, 0n);
   const monthlyBillCents = divRoundHalfUp(total, BigInt(input.bills.length));
@@ -135,8 +147,15 @@ export function calculateSavings(input: SavingsInput): SavingsResult {
   }
   const sum = (k: keyof SavingsRange) => years.reduce((s, y) => s + y.savings[k], 0n);
   const installedCents = input.quote ?? BigInt(input.atticSqFt) * a.defaultPriceCentsPerSqFt;
-  const taxCreditCents = divRoundHalfUp(installedCents * a.taxCreditBp, BP);
-  const netCostCents = installedCents - taxCreditCents;
+  const incentives: SavingsIncentive[] = [];
+  let incentivesCents = 0n;
+  for (const t of incentiveTerms) {
+    const c = incentiveCents(installedCents - incentivesCents, t);
+    if (c <= 0n) continue;
+    incentives.push({ id: t.id, text: t.text, cents: c });
+    incentivesCents += c;
+  }
+  const netCostCents = installedCents - incentivesCents;
   const payback = (k: keyof SavingsRange) => {
     let cumulative = 0n;
     for (const y of years) {
@@ -159,7 +178,8 @@ export function calculateSavings(input: SavingsInput): SavingsResult {
     total: { low: sum('low'), high: sum('high') },
     installedCents,
     priceFromQuote: input.quote !== null,
-    taxCreditCents,
+    incentives,
+    incentivesCents,
     netCostCents,
     paybackYear: { low: payback('low'), high: payback('high') },
   };

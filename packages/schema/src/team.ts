@@ -60,3 +60,17 @@ export const activityQuery = z.object({
 export type ActivityQuery = z.input<typeof activityQuery>;
 /** The export takes the same filters, without the page. */
 export const activityExportQuery = activityQuery.omit({ cursor: true, limit: true });
+
+/** The Team section's confirmations (issue 36: the app's dialog, not the browser's confirm()). */
+export const TEAM_CONFIRM = {
+  remove: {
+    title: 'Remove admin',
+    confirm: 'Remove',
+    body: (username: string) => `Remove ${username}? Their sessions end at once.`,
+  },
+  revoke: {
+    title: 'Revoke invitation',
+    confirm: 'Revoke',
+    body: (email: string) => `Revoke the invitation of ${email}? Its link stops working at once.`,
+  },
+} as const;

@@ -3,6 +3,7 @@ import { type WebhookOrder, webhookOrder } from '@dn/schema';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { AppError } from '../lib/app-error';
 import { receiveOrderEvent } from '../services/orders/webhook';
+import { recordWebhookDelivery } from '../services/orders/webhook-status';
 import type { HttpRoute } from './route';
 
 /**
@@ -69,7 +70,17 @@ export const orderWebhookRoute: HttpRoute = {
   async handle({ deps, req, context }) {
     // No body at all (no content type, no length) leaves req.body unset: nothing is signed.
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const event = verifiedOrderEvent(deps.config.ordersWebhookSecret, raw, req.headers);
-    return receiveOrderEvent(await context(), event);
+    const id = req.headers['webhook-id'];
+    const webhookId = typeof id === 'string' ? id : undefined;
+    // Every delivery, answered or refused, is listed on the owners' webhook screen (issue 36).
+    try {
+      const event = verifiedOrderEvent(deps.config.ordersWebhookSecret, raw, req.headers);
+      const result = await receiveOrderEvent(await context(), event);
+      await recordWebhookDelivery(deps, webhookId, { ok: true, orderId: event.orderId, created: result.created });
+      return result;
+    } catch (error) {
+      await recordWebhookDelivery(deps, webhookId, { ok: false, error });
+      throw error;
+    }
   },
 };

@@ -1,4 +1,6 @@
 import { publicDealerSearch, updateFirstOrderForm, updateLandingVideo } from '@dn/schema';
+import { claimIdInput, claimInput, claimsQuery, updateClaimInput } from '@dn/schema/claims';
+import { claimsForOwners, claimsInEffect, createClaim, editClaim, removeClaim } from '../services/content/claims';
 import {
   dealerFirstOrderForm,
   listFirstOrderForms,
@@ -34,6 +36,16 @@ export const contentSite = router({
       ),
     )
     .query(({ ctx }) => landingVideos(ctx)),
+  claims: publicProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/claims',
+        'The homeowner claims and incentives in effect today: those for everyone, and with zip (5 digits) those for that ZIP or its state; percent, amount and cap as strings with two decimals, dates as YYYY-MM-DD',
+      ),
+    )
+    .input(claimsQuery)
+    .query(({ ctx, input }) => claimsInEffect(ctx, input.zip)),
 });
 
 /** Part of `account.*`: the dealer's first-order form. */
@@ -71,4 +83,33 @@ export const contentAdmin = router({
     )
     .input(updateLandingVideo)
     .mutation(({ ctx, input }) => updateLandingVideoConfig(ctx, input)),
+  claims: adminProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/claims',
+        'Every homeowner claim and incentive, in effect or not, with today by the clock',
+      ),
+    )
+    .query(({ ctx }) => claimsForOwners(ctx)),
+  createClaim: ownerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/claims',
+        'Adds a homeowner claim or incentive: text, kind, percent or amount (cap with a percent), source, effective dates, state or ZIP prefixes',
+      ),
+    )
+    .input(claimInput)
+    .mutation(({ ctx, input }) => createClaim(ctx, input)),
+  updateClaim: ownerProcedure
+    .meta(
+      rest('PUT', '/api/admin/claims/{id}', 'Replaces a homeowner claim or incentive (the same fields as adding one)'),
+    )
+    .input(updateClaimInput)
+    .mutation(({ ctx, input }) => editClaim(ctx, input)),
+  deleteClaim: ownerProcedure
+    .meta(rest('DELETE', '/api/admin/claims/{id}', 'Removes a homeowner claim or incentive'))
+    .input(claimIdInput)
+    .mutation(({ ctx, input }) => removeClaim(ctx, input.id)),
 });

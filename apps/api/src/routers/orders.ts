@@ -1,13 +1,23 @@
 import { dealerOrdersQuery, importOrdersInput, recordOrderInput, setOrderStatusInput } from '@dn/schema';
 import { importOrders } from '../services/orders/import';
 import { listOrdersOfDealer, recordOrder, setOrderStatusByAdmin } from '../services/orders/record';
-import { adminProcedure, alone, rest, reviewerProcedure, router } from '../trpc/init';
+import { ordersWebhookStatus } from '../services/orders/webhook-status';
+import { adminProcedure, alone, ownerProcedure, rest, reviewerProcedure, router } from '../trpc/init';
 
 /**
  * Orders (issue 13). The signed webhook (POST /api/integrations/orders) is a hand-written route:
  * its signature covers the raw body (http/order-webhook.ts).
  */
 export const ordersRouter = router({
+  webhookStatus: ownerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/integrations/orders-webhook',
+        "The orders webhook's URL, whether its secret is set (never the secret) and its newest 20 deliveries with the status answered",
+      ),
+    )
+    .query(({ ctx }) => ordersWebhookStatus(ctx)),
   record: reviewerProcedure
     .meta(alone)
     .meta(

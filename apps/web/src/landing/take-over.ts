@@ -82,8 +82,27 @@ export function takeOverOnDemand(opts: {
     return el;
   };
 
+  /**
+   * The answer to the click while the app loads (issue 36: within 100 ms, decision 0992): a veil with
+   * a spinner over the page, gone once the click has been replayed and its dialog drawn.
+   */
+  const showFrame = () => {
+    const veil = document.createElement('div');
+    veil.dataset.testid = 'app-loading';
+    veil.setAttribute('role', 'status');
+    veil.style.cssText =
+      'position:fixed;inset:0;z-index:1000;display:grid;place-items:center;background:rgba(0,0,0,.35);cursor:progress';
+    veil.innerHTML =
+      '<div style="background:#fff;border-radius:8px;padding:20px 28px;font:500 16px system-ui,sans-serif;color:#212529;display:flex;gap:12px;align-items:center">' +
+      '<span aria-hidden="true" style="width:20px;height:20px;border:3px solid #ccebe2;border-top-color:#0b7458;border-radius:50%;animation:dn-spin .8s linear infinite"></span>Loading…</div>' +
+      '<style>@keyframes dn-spin{to{transform:rotate(360deg)}}</style>';
+    document.body.append(veil);
+    return () => veil.remove();
+  };
+
   const boot = async () => {
     booting = true;
+    const hideFrame = showFrame();
     document.documentElement.setAttribute('aria-busy', 'true');
     try {
       const [{ startApp }, state] = await Promise.all([loadApp(), opts.state()]);
@@ -98,6 +117,14 @@ export function takeOverOnDemand(opts: {
       // A double click while loading is one action.
       const replay = held.splice(0).filter((c, i, all) => i === 0 || c.index !== all[i - 1]?.index);
       for (const c of replay) find(c)?.click();
+      // A replayed button's dialog loads its own chunk: the veil stays until it is drawn (or 3 s).
+      if (replay.some((c) => c.tag === 'BUTTON'))
+        await new Promise<void>((done) => {
+          const until = Date.now() + 3_000;
+          const check = () =>
+            document.querySelector('[role="dialog"]') || Date.now() > until ? done() : requestAnimationFrame(check);
+          requestAnimationFrame(check);
+        });
     } catch (err) {
       // The app's files could not be loaded (offline, or replaced by a new release): load the page
       // the visitor asked for, or this one again, from the server.
@@ -105,6 +132,7 @@ export function takeOverOnDemand(opts: {
       const link = held.map(find).find((el): el is HTMLAnchorElement => el instanceof HTMLAnchorElement);
       window.location.assign(link?.href ?? window.location.href);
     } finally {
+      hideFrame();
       document.documentElement.removeAttribute('aria-busy');
     }
   };

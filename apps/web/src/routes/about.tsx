@@ -1,6 +1,7 @@
 import { Anchor, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ClaimItems } from '../features/marketing/claims';
 import { EnergyBreakdown } from '../features/marketing/EnergyBreakdown';
 import { Stat } from '../features/marketing/Stat';
 
@@ -38,14 +39,13 @@ function Page() {
             <List.Item>25-50% savings on cooling and heating costs</List.Item>
             <List.Item>Up to 30% reduction in overall energy costs</List.Item>
             <List.Item>Solar attic fans vent hot air using free energy from the sun</List.Item>
-            <List.Item>Eligible for the 30% federal tax credit</List.Item>
+            <ClaimItems />
           </List>
         </Section>
 
         <Section id="certs" title="Certifications">
           <List spacing="xs">
             <List.Item>Radiant barrier tested to reflect 97% of radiant heat</List.Item>
-            <List.Item>Qualifies for the 30% federal tax credit</List.Item>
             <List.Item>Installed by trained, insured dealer crews</List.Item>
           </List>
         </Section>

@@ -1,13 +1,19 @@
+import { incentiveFigure } from '@dn/schema/claims';
 import { Button, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useClaimsInEffect } from '../features/marketing/claims';
 import { Stat } from '../features/marketing/Stat';
-import { ScheduleCall } from '../features/schedule-call';
+import { loadScheduleCallDialog, ScheduleCall } from '../features/schedule-call';
+import { preloadWhenIdle } from '../lib/preload';
 
 export const Route = createFileRoute('/presentation')({ component: Page });
 
 function Page() {
   const [open, setOpen] = useState(false);
+  useEffect(() => preloadWhenIdle(loadScheduleCallDialog), []);
+  // Incentives are dated, owner-edited content (decision 0930): only those in effect, never a fixed figure.
+  const incentives = (useClaimsInEffect().data?.items ?? []).filter((c) => incentiveFigure(c));
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -22,7 +28,9 @@ function Page() {
           <Stat value="97%" label="Radiant heat reflected" />
           <Stat value="25-50%" label="Savings on cooling and heating" />
           <Stat value="30%" label="Up to 30% lower energy costs" />
-          <Stat value="30%" label="Federal tax credit" />
+          {incentives.map((c) => (
+            <Stat key={c.id} value={incentiveFigure(c) ?? ''} label={c.text} />
+          ))}
         </SimpleGrid>
         <section aria-labelledby="product">
           <Title order={2} id="product" mb="sm">

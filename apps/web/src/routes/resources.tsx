@@ -14,7 +14,13 @@ function Page() {
   const onSearch = useCallback(
     (s: SavingsSearch) =>
       navigate({
-        search: { attic: toParam(s.attic ?? ''), bills: s.bills, region: s.region, quote: toParam(s.quote ?? '') },
+        search: {
+          attic: toParam(s.attic ?? ''),
+          bills: s.bills,
+          region: s.region,
+          quote: toParam(s.quote ?? ''),
+          zip: toParam(s.zip ?? ''),
+        },
         replace: true,
         resetScroll: false,
       }),

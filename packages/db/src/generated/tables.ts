@@ -383,6 +383,22 @@ export interface FirstOrderForms {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface HomeownerClaims {
+  amount: Decimal | null;
+  cap: Decimal | null;
+  createdAt: Generated<Timestamp>;
+  effectiveFrom: Timestamp | null;
+  effectiveUntil: Timestamp | null;
+  id: Generated<string>;
+  kind: 'claim' | 'incentive';
+  percent: Decimal | null;
+  source: string;
+  state: string | null;
+  text: string;
+  updatedAt: Generated<Timestamp>;
+  zipPrefixes: Generated<string[]>;
+}
+
 export interface InventoryPayments {
   amount: Decimal;
   createdAt: Generated<Timestamp>;
@@ -671,6 +687,15 @@ export interface TaxThresholds {
   year: number;
 }
 
+export interface WebhookDeliveries {
+  id: Generated<Int8>;
+  orderId: string | null;
+  receivedAt: Generated<Timestamp>;
+  result: string;
+  statusCode: number;
+  webhookId: string | null;
+}
+
 export interface DB {
   accountDevices: AccountDevices;
   adminActionItems: AdminActionItems;
@@ -702,6 +727,7 @@ export interface DB {
   emailSuppressions: EmailSuppressions;
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
+  homeownerClaims: HomeownerClaims;
   inventoryPayments: InventoryPayments;
   jobEvents: JobEvents;
   jobOffers: JobOffers;
@@ -727,4 +753,5 @@ export interface DB {
   sessions: Sessions;
   systemSamples: SystemSamples;
   taxThresholds: TaxThresholds;
+  webhookDeliveries: WebhookDeliveries;
 }

@@ -148,6 +148,8 @@ export function listLedger(
       .leftJoin('dealers as r', 'r.id', 'c.recruiterDealerId')
       .leftJoin('dealers as d', 'd.id', 'c.referredDealerId')
       .leftJoin('referralFlags as f', 'f.referredDealerId', 'c.referredDealerId')
+      // The rule's rate, so an earning shows what it came from (issue 36): by its primary key.
+      .leftJoin('commissionRules as cr', 'cr.id', 'c.ruleId')
       .select(LEDGER_COLUMNS)
       .select([
         // Why a commission is held (issue 35, finding 6): its referral's flag.
@@ -156,6 +158,7 @@ export function listLedger(
         'r.email as recruiterEmail',
         'd.fullName as referredName',
         'd.email as referredEmail',
+        sql<string | null>`cr.value::text`.as('ruleValue'),
       ])
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc');

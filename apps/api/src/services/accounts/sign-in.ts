@@ -102,7 +102,8 @@ export async function adminLogin(ctx: Context, input: Credentials) {
       eventType: 'auth.signed_in',
       category: 'auth',
       message: `Admin ${admin.username} signed in`,
-      details: { role: 'admin', adminId: admin.id },
+      // `account`: the Activity log's Actor for a sign-in row, as for a failed one (issue 36).
+      details: { role: 'admin', adminId: admin.id, account: admin.username },
     },
   );
   const user = await loadSessionUser(ctx.db, { userId: admin.id, role: 'admin' });
@@ -126,6 +127,7 @@ export async function dealerLogin(ctx: Context, input: Credentials) {
     category: 'auth',
     message: `Dealer ${dealer.email} signed in`,
     dealerId: dealer.id,
+    details: { account: dealer.email },
   });
   const user = await loadSessionUser(ctx.db, { userId: dealer.id, role: 'dealer' });
   return { user: publicUser(user!) };

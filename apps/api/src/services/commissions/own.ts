@@ -1,5 +1,5 @@
 import { listRecruiterLedger, recruiterTotals } from '@dn/db/queries/commissions';
-import { COMMISSIONS_PAGE_SIZE } from '@dn/schema';
+import { COMMISSIONS_PAGE_SIZE, displayMoney } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { maskEmail } from '../affiliate/stats';
 
@@ -33,6 +33,9 @@ export async function ownCommissions(ctx: Context & { user: User }, page: number
       referredName: c.referredName,
       referredEmail: c.referredEmail ? maskEmail(c.referredEmail) : null,
       amount: c.amount ?? '0.00',
+      // What the amount came from (issue 36): the order's amount and the rule's rate.
+      orderAmount: c.orderAmount ?? null,
+      rate: rateOf(c.commissionType, c.ruleValue),
       status: c.status,
       voidReason: c.voidReason,
       paidAt: c.paidAt?.toISOString() ?? null,
@@ -41,4 +44,12 @@ export async function ownCommissions(ctx: Context & { user: User }, page: number
     page,
     pageSize: COMMISSIONS_PAGE_SIZE,
   };
+}
+
+/** "10%" or "$50.00 per order": the rate a commission was earned at; null for a clawback or an unknown rule. */
+function rateOf(type: string, value: string | null): string | null {
+  if (!value) return null;
+  if (type === 'percent') return `${value.replace(/\.?0+$/, '')}%`;
+  if (type === 'fixed') return `${displayMoney(value)} per order`;
+  return null;
 }

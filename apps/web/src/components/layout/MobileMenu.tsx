@@ -1,10 +1,11 @@
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazyWithPreload, preloadWhenIdle } from '../../lib/preload';
 import classes from './layout.module.css';
 
 // The drawer and its links load on the first tap: the landing's first paint does not need them.
-const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
+const MobileMenuDrawer = lazyWithPreload(() => import('./MobileMenuDrawer'));
 
 /**
  * The mobile side menu (SPEC section 2), three variants after About and Resources (everyone):
@@ -15,6 +16,11 @@ const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
 export function MobileMenu({ extra }: { extra?: (close: () => void) => ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [loaded, { open: load }] = useDisclosure(false);
+  // Where the burger shows (below Mantine's sm), its drawer's code loads when the page is idle (issue 36).
+  useEffect(
+    () => (window.matchMedia('(max-width: 47.99em)').matches ? preloadWhenIdle(MobileMenuDrawer.preload) : undefined),
+    [],
+  );
   return (
     <>
       <Burger

@@ -166,9 +166,25 @@ export function CommissionsTab({ search, onSearch }: CommissionsTabProps) {
                 (c.status === 'pending' || c.status === 'approved') &&
                 !c.payoutId &&
                 can('reviewer') && (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setVoiding(c.id)}>
-                    Void
-                  </Button>
+                  <Group gap={4} wrap="nowrap">
+                    {/* One commission approved from its row (issue 36), as "Approve selected" does. */}
+                    {c.status === 'pending' && c.kind === 'commission' && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`Approve commission on order ${c.orderId}`}
+                        loading={
+                          approve.isPending && approve.variables?.ids.length === 1 && approve.variables.ids[0] === c.id
+                        }
+                        onClick={() => approve.mutate({ ids: [c.id] })}
+                      >
+                        Approve
+                      </Button>
+                    )}
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setVoiding(c.id)}>
+                      Void
+                    </Button>
+                  </Group>
                 ),
             },
           ]}

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney } from '@dn/schema';
+import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney, MONEY_WORDS } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ export function PayoutsPanel() {
   const [paying, setPaying] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const payouts = useQuery(trpc.commissions.payouts.queryOptions());
+  const batch = payouts.data?.find((p) => p.id === paying);
   const create = useAdminMutation(ADMIN_MUTATIONS.createPayout);
   // Issue 39: who the newest batch left out (missing payout details, not in good standing) and why.
   const held = payouts.data?.[0]?.held ?? [];
@@ -97,11 +98,12 @@ export function PayoutsPanel() {
         opened={paying !== null}
         title="Mark payout paid"
         onClose={() => setPaying(null)}
-        confirmLabel="Confirm paid"
+        confirmLabel={MONEY_WORDS.markPaidConfirm(batch?.recruiterCount ?? 0)}
         disabled={!reference.trim()}
         loading={markPaid.isPending}
         onConfirm={() => paying && markPaid.mutate({ id: paying, reference })}
       >
+        {batch && <Text size="sm">{MONEY_WORDS.markPaidBody(batch.recruiterCount, displayMoney(batch.total))}</Text>}
         <TextInput label="Payment reference" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
       </ConfirmModal>
     </Stack>

@@ -1,4 +1,4 @@
-import { type CommissionRuleInput, DEFAULT_HOLD_DAYS, displayMoney, plural, type Tier } from '@dn/schema';
+import { type CommissionRuleInput, DEFAULT_HOLD_DAYS, displayMoney, MONEY_WORDS, plural, type Tier } from '@dn/schema';
 import {
   Button,
   Group,
@@ -79,7 +79,8 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
   return (
     <Paper withBorder p="md" radius="md" data-testid={`rule-${tier}`}>
       <Stack gap="xs">
-        <Title order={4}>{tier}</Title>
+        <Title order={4}>{MONEY_WORDS.ruleTitle(tier)}</Title>
+        <Text size="xs">{MONEY_WORDS.ruleHelp(tier)}</Text>
         <Text size="sm" c="dimmed">
           {current ? `Version ${current.version}: ${ruleSummary(current)}` : 'No rule: no commission for this tier'}
         </Text>
@@ -98,18 +99,17 @@ function RuleCard({ tier, current }: { tier: Tier; current: (Rule & { version: n
             onChange={(e) => setRule({ ...rule, value: e.currentTarget.value })}
           />
         </Group>
-        <Group grow>
-          <Choice
-            label="Applies to"
-            data={APPLIES_OPTIONS}
-            value={rule.appliesTo}
-            readOnly={readOnly}
-            onChange={(appliesTo) =>
-              setRule({ ...rule, appliesTo, months: appliesTo === 'first' ? null : rule.months })
-            }
-          />
+        <Choice
+          label="Applies to"
+          data={APPLIES_OPTIONS}
+          value={rule.appliesTo}
+          readOnly={readOnly}
+          onChange={(appliesTo) => setRule({ ...rule, appliesTo, months: appliesTo === 'first' ? null : rule.months })}
+        />
+        <Group grow align="flex-start">
           <NumberInput
             label="Months"
+            description={rule.appliesTo === 'first' ? MONEY_WORDS.monthsFirst : MONEY_WORDS.monthsAll}
             disabled={rule.appliesTo === 'first'}
             readOnly={readOnly}
             value={rule.months ?? ''}

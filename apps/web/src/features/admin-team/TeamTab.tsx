@@ -1,5 +1,5 @@
-import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT } from '@dn/schema';
-import { DataTable } from '@dn/ui';
+import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT, TEAM_CONFIRM } from '@dn/schema';
+import { ConfirmModal, DataTable } from '@dn/ui';
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -20,6 +20,11 @@ export function TeamTab() {
   const setRoleOf = useAdminMutation(ADMIN_MUTATIONS.setRole);
   const remove = useAdminMutation(ADMIN_MUTATIONS.removeAdmin);
   const revoke = useAdminMutation(ADMIN_MUTATIONS.revokeInvitation);
+  // The app's own dialog, as for every other destructive action (issue 36), not window.confirm().
+  const [asking, setAsking] = useState<
+    { kind: 'remove'; id: string; name: string } | { kind: 'revoke'; id: string; name: string } | null
+  >(null);
+  const close = () => setAsking(null);
   return (
     <Stack>
       <form
@@ -87,9 +92,7 @@ export function TeamTab() {
                 size="xs"
                 color="red"
                 variant="light"
-                onClick={() => {
-                  if (window.confirm(`Remove ${a.username}? Their sessions end at once.`)) remove.mutate({ id: a.id });
-                }}
+                onClick={() => setAsking({ kind: 'remove', id: a.id, name: a.username })}
               >
                 Remove
               </Button>
@@ -112,10 +115,7 @@ export function TeamTab() {
               variant="light"
               aria-label={`Revoke the invitation of ${i.email}`}
               loading={revoke.isPending && revoke.variables?.id === i.id}
-              onClick={() => {
-                if (window.confirm(`Revoke the invitation of ${i.email}? Its link stops working at once.`))
-                  revoke.mutate({ id: i.id });
-              }}
+              onClick={() => setAsking({ kind: 'revoke', id: i.id, name: i.email })}
             >
               Revoke
             </Button>
@@ -125,6 +125,18 @@ export function TeamTab() {
         <Text c="dimmed" size="sm">
           None.
         </Text>
+      )}
+      {asking && (
+        <ConfirmModal
+          title={TEAM_CONFIRM[asking.kind].title}
+          confirmLabel={TEAM_CONFIRM[asking.kind].confirm}
+          color="red"
+          onClose={close}
+          loading={asking.kind === 'remove' ? remove.isPending : revoke.isPending}
+          onConfirm={() => (asking.kind === 'remove' ? remove : revoke).mutate({ id: asking.id }, { onSettled: close })}
+        >
+          <Text size="sm">{TEAM_CONFIRM[asking.kind].body(asking.name)}</Text>
+        </ConfirmModal>
       )}
     </Stack>
   );

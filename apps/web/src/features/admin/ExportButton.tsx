@@ -1,5 +1,5 @@
 import type { DealersSearch } from '@dn/schema';
-import { DEALER_EXPORT_COLUMNS, type DealerExportColumn, EXPORT_COLUMNS_REQUIRED } from '@dn/schema';
+import { DEALER_EXPORT_COLUMNS, type DealerExportColumn, EXPORT_COLUMNS_REQUIRED, MONEY_WORDS } from '@dn/schema';
 import { Button, Checkbox, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ function ColumnPicker({
     <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
       <Popover.Target>
         <Button variant="default" aria-label="Export columns">
-          Columns ({value.length}/{ALL.length})
+          {MONEY_WORDS.exportColumns(value.length, ALL.length)}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

@@ -31,16 +31,18 @@ export function SummaryCards() {
     },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+    // Two across on a phone, so the six cards take half a screen, not one and a half (issue 36); every
+    // card as tall as the tallest of its row.
+    <SimpleGrid cols={{ base: 2, lg: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
       {cards.map((c) => (
-        <Card key={c.title} withBorder padding="md" data-testid={`card-${c.title}`}>
+        <Card key={c.title} withBorder padding="sm" h="100%" data-testid={`card-${c.title}`}>
           <Text size="sm" c="dimmed" fw={500}>
             {c.title}
           </Text>
           {c.value === undefined ? (
             <Skeleton h={32} mt={6} w={80} />
           ) : (
-            <Text fz={28} fw={700}>
+            <Text fz={{ base: 22, sm: 28 }} fw={700}>
               {c.value}
             </Text>
           )}

@@ -23,6 +23,8 @@ export const ADMIN_SECTIONS: readonly AdminSectionLink[] = [
   { to: '/admin/activity', label: 'Activity' },
   { to: '/admin/team', label: 'Team', needs: 'owner' },
   { to: '/admin/content', label: 'Content' },
+  { to: '/admin/claims', label: 'Claims & incentives' },
+  { to: '/admin/webhook', label: 'Orders webhook', needs: 'owner' },
   { to: '/admin/system', label: 'System' },
   { to: '/admin/account', label: 'Your account' },
 ];

@@ -37,11 +37,14 @@ export function EarningsCard() {
               rows={data.items}
               rowKey={(c) => c.id}
               rowTestId="commission-row"
-              minWidth={600}
+              minWidth={760}
               columns={[
                 { header: 'Order date', cell: (c) => (c.orderedAt ? dayjs(c.orderedAt).format(DATE_FORMAT) : '') },
                 { header: 'Referred dealer', cell: (c) => c.referredName },
                 { header: 'Email', cell: (c) => c.referredEmail },
+                // The order and the rate the amount came from, so anyone can check it (issue 36).
+                { header: 'Order amount', cell: (c) => (c.orderAmount ? displayMoney(c.orderAmount) : '') },
+                { header: 'Rate', cell: (c) => c.rate ?? '' },
                 { header: 'Amount', cell: (c) => displayMoney(c.amount) },
                 {
                   header: 'Status',

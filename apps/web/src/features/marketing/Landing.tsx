@@ -1,7 +1,8 @@
 import { DEFAULT_VIDEO_TITLES } from '@dn/schema';
 import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
-import { ScheduleCall } from '../schedule-call';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithPreload, preloadWhenIdle } from '../../lib/preload';
+import { loadScheduleCallDialog, ScheduleCall } from '../schedule-call';
 import { useLandingVideos, VideoFrame } from '../videos';
 import { LandingNav } from './LandingNav';
 import classes from './landing.module.css';
@@ -9,12 +10,14 @@ import { scrollToSection } from './scroll';
 import { TIER_CARDS } from './tiers';
 
 // The wizard is the heaviest thing a visitor can open: it loads on the first Enroll click.
-const WizardModal = lazy(() => import('../wizard/WizardModal'));
+const WizardModal = lazyWithPreload(() => import('../wizard/WizardModal'));
 
 export function Landing() {
   const [enrollOpen, setEnrollOpen] = useState(false);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const video = useLandingVideos();
+  // Loaded when the page is idle, so the first Enroll or Schedule click opens at once (issue 36).
+  useEffect(() => preloadWhenIdle(WizardModal.preload, loadScheduleCallDialog), []);
   const enroll = () => setEnrollOpen(true);
   const schedule = () => setScheduleOpen(true);
 

@@ -1,3 +1,4 @@
+import { CLAIM_MESSAGES } from '@dn/schema/claims';
 import {
   calculateSavings,
   SAVINGS_ASSUMPTIONS,
@@ -22,6 +23,7 @@ import {
 import { useClipboard } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useClaimsInEffect } from '../marketing/claims';
 import { SavingsResults } from './SavingsResults';
 import type { SavingsSearch } from './search';
 
@@ -30,6 +32,7 @@ interface FormState {
   bills: string[];
   region: string;
   quote: string;
+  zip: string;
 }
 
 const fromSearch = (s: SavingsSearch): FormState => ({
@@ -37,6 +40,7 @@ const fromSearch = (s: SavingsSearch): FormState => ({
   bills: s.bills ? String(s.bills).split(',').slice(0, SAVINGS_LIMITS.maxBills) : [''],
   region: s.region ?? '',
   quote: String(s.quote ?? ''),
+  zip: String(s.zip ?? ''),
 });
 
 export const toSearch = (f: FormState): SavingsSearch => {
@@ -46,6 +50,7 @@ export const toSearch = (f: FormState): SavingsSearch => {
     ...(bills.length ? { bills: bills.join(',') } : {}),
     ...(f.region ? { region: f.region } : {}),
     ...(f.quote.trim() ? { quote: f.quote.trim() } : {}),
+    ...(f.zip.trim() ? { zip: f.zip.trim() } : {}),
   };
 };
 
@@ -89,7 +94,12 @@ export function SavingsCalculator({
     region: form.region,
     quote: form.quote,
   });
-  const result = parsed.success ? calculateSavings(parsed.data) : null;
+  const zip = form.zip.trim();
+  const zipError = zip && !/^\d{5}$/.test(zip) ? CLAIM_MESSAGES.zipQuery : undefined;
+  // The incentives in effect today (for this ZIP when given): owner-edited, dated content (decision 0930).
+  const claims = useClaimsInEffect(zipError ? '' : zip);
+  const incentives = (claims.data?.items ?? []).filter((c) => c.kind === 'incentive' && (c.percent || c.amount));
+  const result = parsed.success ? calculateSavings(parsed.data, incentives) : null;
   const price = Number(SAVINGS_ASSUMPTIONS.defaultPriceCentsPerSqFt) / 100;
 
   return (
@@ -157,6 +167,16 @@ export function SavingsCalculator({
             onChange={(e) => set({ quote: e.currentTarget.value })}
             error={fieldError(shape.quote, form.quote, form.quote.trim() !== '')}
           />
+          <TextInput
+            label="ZIP code (optional)"
+            description="For state and utility incentives where you live"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={form.zip}
+            onChange={(e) => set({ zip: e.currentTarget.value })}
+            error={zipError}
+          />
           <Button
             variant="light"
             w="fit-content"
@@ -168,7 +188,7 @@ export function SavingsCalculator({
         </Stack>
         <div aria-live="polite">
           {result ? (
-            <SavingsResults result={result} />
+            <SavingsResults result={result} zip={zipError ? '' : zip} />
           ) : (
             <Text c="dimmed" size="sm" data-testid="savings-empty">
               Enter the attic size, at least one monthly bill and a region to see the estimate.

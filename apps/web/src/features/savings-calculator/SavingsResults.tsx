@@ -9,7 +9,7 @@ interface Row {
   source: string;
 }
 
-function rowsOf(r: SavingsResult): Row[] {
+function rowsOf(r: SavingsResult, zip: string): Row[] {
   const share = percentOfBp(r.hvacShareBp);
   const range = (low: bigint, high: bigint) => `${usd(low)} – ${usd(high)}`;
   const payback = (y: number | null) => (y === null ? `after year ${A.years}` : `year ${y}`);
@@ -59,13 +59,30 @@ function rowsOf(r: SavingsResult): Row[] {
         ? 'The quote you entered'
         : `Attic size × $${(Number(A.defaultPriceCentsPerSqFt) / 100).toFixed(2)} per sq ft: our placeholder, ask your dealer for a quote`,
     },
+    // Incentives in effect today (decision 0930): owner-edited, dated, each with its source.
+    ...(r.incentives.length
+      ? r.incentives.map((i, n) => ({
+          id: `incentive-${n + 1}`,
+          figure: i.text,
+          amount: `− ${usd(i.cents)}`,
+          source: 'Incentive in effect today (confirm your eligibility with its program or a tax adviser)',
+        }))
+      : [
+          {
+            id: 'incentives',
+            figure: 'Incentives',
+            amount: usd(0n),
+            source: zip
+              ? `No incentive in effect today for ZIP ${zip}`
+              : 'No incentive in effect today; enter your ZIP code for state and utility incentives',
+          },
+        ]),
     {
-      id: 'credit',
-      figure: 'Federal tax credit',
-      amount: `− ${usd(r.taxCreditCents)}`,
-      source: `${percentOfBp(A.taxCreditBp)} federal tax credit (confirm your eligibility with a tax adviser)`,
+      id: 'net',
+      figure: 'Net cost',
+      amount: usd(r.netCostCents),
+      source: r.incentives.length ? 'Installed price − incentives' : 'Installed price',
     },
-    { id: 'net', figure: 'Net cost', amount: usd(r.netCostCents), source: 'Installed price − tax credit' },
     {
       id: 'payback',
       figure: 'Pays for itself',
@@ -75,7 +92,7 @@ function rowsOf(r: SavingsResult): Row[] {
   ];
 }
 
-export function SavingsResults({ result }: { result: SavingsResult }) {
+export function SavingsResults({ result, zip }: { result: SavingsResult; zip: string }) {
   return (
     <Stack gap="md">
       <Table data-testid="savings-results" verticalSpacing={6}>
@@ -87,7 +104,7 @@ export function SavingsResults({ result }: { result: SavingsResult }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rowsOf(result).map((row) => (
+          {rowsOf(result, zip).map((row) => (
             <Table.Tr key={row.id} data-testid={`savings-${row.id}`}>
               <Table.Th scope="row" fw={500}>
                 {row.figure}

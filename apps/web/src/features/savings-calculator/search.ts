@@ -10,6 +10,8 @@ export interface SavingsSearch {
   bills?: string | number;
   region?: string;
   quote?: string | number;
+  /** The homeowner's ZIP code: state and utility incentives for it (decision 0930). */
+  zip?: string | number;
 }
 
 /** A number stays a number: the router validates the search it builds too, and would quote it. */
@@ -22,7 +24,7 @@ export function validateSavingsSearch(search: Record<string, unknown>): SavingsS
   const out: SavingsSearch = {};
   const region = value(search.region);
   if (region !== undefined) out.region = String(region);
-  for (const k of ['attic', 'bills', 'quote'] as const) {
+  for (const k of ['attic', 'bills', 'quote', 'zip'] as const) {
     const v = value(search[k]);
     if (v !== undefined) out[k] = v;
   }

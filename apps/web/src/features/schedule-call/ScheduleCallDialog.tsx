@@ -10,11 +10,12 @@ import {
   fieldErrorsOf as schemaFieldErrors,
   todayIn,
 } from '@dn/schema';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { useAfterFirstFrame } from '../../lib/first-frame';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 
 export interface ScheduleCallDialogProps {
@@ -43,6 +44,8 @@ function resolve(v: Values): Record<string, string> {
 /** Schedule a Call (SPEC section 2); opened and closed by its parent, loaded lazily. */
 export default function ScheduleCallDialog({ opened, onClose, prefill }: ScheduleCallDialogProps) {
   const trpc = useTrpc();
+  // The dialog's frame with the click, its form the next frame (issue 36, decision 0992).
+  const ready = useAfterFirstFrame();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { ...empty, ...prefill },
@@ -73,41 +76,48 @@ export default function ScheduleCallDialog({ opened, onClose, prefill }: Schedul
 
   return (
     <Modal opened={opened} onClose={onClose} title="Schedule a Call" size="md">
-      <form noValidate onSubmit={form.onSubmit((v) => book.mutate(toInput(v)))}>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            Book a free {CALL_DURATION_MINUTES}-minute call with our team. Times are {CALL_TIME_ZONE_LABEL}.
-          </Text>
-          <TextInput label="Full name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
-          <TextInput label="Phone" type="tel" withAsterisk autoComplete="tel" {...form.getInputProps('phone')} />
-          <DatePickerInput
-            label="Preferred date"
-            placeholder="Pick a date"
-            withAsterisk
-            minDate={todayIn(CALL_TIME_ZONE)}
-            valueFormat="MMM D, YYYY"
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('preferredDate')}
-          />
-          <Select
-            label="Preferred call time"
-            withAsterisk
-            allowDeselect={false}
-            data={CALL_TIMES.map((t) => ({ value: t, label: `${CALL_WINDOWS[t].label} (${CALL_WINDOWS[t].range})` }))}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('preferredTime')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={book.isPending}>
-              {book.isPending ? 'Scheduling...' : 'Schedule Call'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {!ready && (
+        <Center mih={360}>
+          <Loader size="sm" aria-label="Loading" />
+        </Center>
+      )}
+      {ready && (
+        <form noValidate onSubmit={form.onSubmit((v) => book.mutate(toInput(v)))}>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Book a free {CALL_DURATION_MINUTES}-minute call with our team. Times are {CALL_TIME_ZONE_LABEL}.
+            </Text>
+            <TextInput label="Full name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
+            <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
+            <TextInput label="Phone" type="tel" withAsterisk autoComplete="tel" {...form.getInputProps('phone')} />
+            <DatePickerInput
+              label="Preferred date"
+              placeholder="Pick a date"
+              withAsterisk
+              minDate={todayIn(CALL_TIME_ZONE)}
+              valueFormat="MMM D, YYYY"
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('preferredDate')}
+            />
+            <Select
+              label="Preferred call time"
+              withAsterisk
+              allowDeselect={false}
+              data={CALL_TIMES.map((t) => ({ value: t, label: `${CALL_WINDOWS[t].label} (${CALL_WINDOWS[t].range})` }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('preferredTime')}
+            />
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={book.isPending}>
+                {book.isPending ? 'Scheduling...' : 'Schedule Call'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '../../lib/preload';
 import type { ScheduleCallDialogProps } from './ScheduleCallDialog';
 
-const Dialog = lazy(() => import('./ScheduleCallDialog'));
+/** The dialog's code: `lazy` loads it on first open; pages preload it when idle (issue 36). */
+const Dialog = lazyWithPreload(() => import('./ScheduleCallDialog'));
+export const loadScheduleCallDialog = Dialog.preload;
 
 /** Mounts the dialog's code only once it has been opened. */
 export function ScheduleCall({ opened, onClose, prefill }: ScheduleCallDialogProps) {

@@ -2,15 +2,17 @@ import {
   dealerApplication,
   fieldErrorsOf as schemaFieldErrors,
   WIZARD_CLOSE_DELAY_MS,
+  WIZARD_LEAVE,
   WIZARD_STEPS,
   wizardClientErrors,
 } from '@dn/schema';
-import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
+import { clearDraft, loadDraft, saveDraft } from './draft';
 import { initialValues, STEP_COUNT, stepOfField, toApplication, type WizardValues } from './form';
 import { clearRecruiterCookie, currentRecruiterId, trackReferredSignup } from './referral';
 import { BasicInfoStep, BusinessStep, SalesStep, TierStep } from './Steps1to3';
@@ -37,9 +39,24 @@ const STEPS = [TierStep, BasicInfoStep, BusinessStep, SalesStep, FocusStep, Agre
 /** The 7-step dealer application (SPEC section 2): Next checks only the step's own fields. */
 export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps) {
   const trpc = useTrpc();
-  const [step, setStep] = useState(0);
+  // A draft left in this browser comes back where it was (issue 36); the referral cookie wins.
+  const [draft] = useState(loadDraft);
+  const [step, setStep] = useState(() => Math.min(draft?.step ?? 0, STEP_COUNT - 1));
   const [done, setDone] = useState(false);
-  const form = useForm<WizardValues>({ mode: 'controlled', initialValues: initialValues(currentRecruiterId()) });
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  const form = useForm<WizardValues>({
+    mode: 'controlled',
+    initialValues: draft
+      ? { ...draft.values, recruiterId: currentRecruiterId() ?? draft.values.recruiterId }
+      : initialValues(currentRecruiterId()),
+    onValuesChange: (values) => {
+      if (!done) saveDraft(values, stepRef.current);
+    },
+  });
+  useEffect(() => {
+    if (!done) saveDraft(form.getValues(), step);
+  }, [step, done, form]);
   const heading = useRef<HTMLHeadingElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -55,6 +72,7 @@ export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps
         });
         if (input.recruiterId) trackReferredSignup(input.recruiterId, String(input.email));
         clearRecruiterCookie();
+        clearDraft();
         setDone(true);
         timer.current = setTimeout(() => onDone?.(), WIZARD_CLOSE_DELAY_MS);
       },
@@ -102,6 +120,11 @@ export function RegistrationWizard({ onDone, onCancel }: RegistrationWizardProps
         </Title>
         <Progress value={((step + 1) / STEP_COUNT) * 100} size="sm" mt="xs" aria-hidden />
       </div>
+      {draft && !done && (
+        <Alert color="blue" variant="light" p="xs" data-testid="wizard-draft-restored">
+          {WIZARD_LEAVE.restored}
+        </Alert>
+      )}
       <form
         noValidate
         onSubmit={(e) => {
