@@ -101,10 +101,10 @@ export function localParts(instant: Date, timeZone: string): { date: string; hou
 /** The calendar date of `instant` in `timeZone`. */
 export const localDate = (instant: Date, timeZone: string): string => localParts(instant, timeZone).date;
 
-/** The instant it is `hour`:00 on `date` in `timeZone` (across a DST change, the hour after the gap). */
-export function zonedTime(date: string, hour: number, timeZone: string): Date {
+/** The instant it is `hour`:`minute` on `date` in `timeZone` (across a DST change, the hour after the gap). */
+export function zonedTime(date: string, hour: number, timeZone: string, minute = 0): Date {
   const [y, m, d] = parts(date);
-  const wanted = Date.UTC(y, m - 1, d, hour);
+  const wanted = Date.UTC(y, m - 1, d, hour, minute);
   let guess = wanted;
   for (let i = 0; i < 2; i++) {
     const p = localParts(new Date(guess), timeZone);
@@ -113,4 +113,10 @@ export function zonedTime(date: string, hour: number, timeZone: string): Date {
     guess += wanted - shown;
   }
   return new Date(guess);
+}
+
+/** The instant a wall-clock `date` and `time` ('HH:MM') name in `timeZone`. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [hour, minute] = time.split(':').map(Number);
+  return zonedTime(date, hour ?? 0, timeZone, minute ?? 0);
 }

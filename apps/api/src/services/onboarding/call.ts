@@ -9,13 +9,12 @@ import {
 } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { isBusinessDay } from '../../lib/business-days';
+import { isBusinessDay, localParts, zonedInstant } from '../../lib/business-days';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { audit } from '../audit/audit';
 import { onboardingCallEmail } from '../mail/onboarding-templates';
 import { enqueueMail } from '../mail/outbox';
 import { ownDealer } from './dealer';
-import { partsIn, zonedInstant } from './zoned-time';
 
 /**
  * The onboarding call (issue 38; decision 0952): booked by the dealer on the free call's calendar
@@ -34,7 +33,7 @@ function slotOf(input: BookOnboardingCallInput, now: Date): Date {
       fieldErrors: { date: ONBOARDING_MESSAGES.callInPast },
     });
   }
-  const business = partsIn(startsAt, CALL_TIME_ZONE);
+  const business = localParts(startsAt, CALL_TIME_ZONE);
   if (!isBusinessDay(business.date) || business.hour < FIRST_HOUR || business.hour >= LAST_HOUR) {
     throw new AppError('INVALID_INPUT', ONBOARDING_MESSAGES.callOutsideHours, {
       fieldErrors: { time: ONBOARDING_MESSAGES.callOutsideHours },

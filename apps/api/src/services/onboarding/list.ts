@@ -1,8 +1,8 @@
 import { dealersWithOnboarding, type OnboardingFlags, onboardingFlagsOf } from '@dn/db/queries/onboarding-summary';
 import { CALL_TIME_ZONE, ONBOARDING_STEPS, type OnboardingListQuery, todayIn } from '@dn/schema';
 import type { Context, Deps } from '../../context';
+import { zonedInstant } from '../../lib/business-days';
 import { callDueBy } from './status';
-import { zonedInstant } from './zoned-time';
 
 /** The admin's dealer list and its onboarding: a column per page, and the incomplete / overdue lists. */
 
