@@ -50,6 +50,8 @@ describe('mail outbox', () => {
         .executeTakeFirstOrThrow();
       expect(row.status).toBe('sent');
       expect(row.sentAt).not.toBeNull();
+      // Its Message-ID is the row's: a copy sent again after a crash is recognised as the same message.
+      expect(got.headers['message-id']).toBe(`<${row.id}@test.local>`);
     } finally {
       await mail.stop();
       await smtp.close();

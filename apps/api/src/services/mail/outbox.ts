@@ -219,6 +219,10 @@ export class MailService implements Mailer {
       const parts = unsubscribeParts(m, this.opts.unsubscribeUrl);
       await this.transport.sendMail({
         from: this.opts.from,
+        // One Message-ID per outbox row: a message sent again after a crash between the server's
+        // acceptance and our mark (the soak's database restart, decision 0970) is the same message
+        // to the receiving side, which drops the copy.
+        messageId: messageIdOf(m.id, this.opts.from),
         ...(this.opts.replyTo && REPLY_KINDS.has(m.kind) ? { replyTo: this.opts.replyTo } : {}),
         to: m.toAddress,
         subject: m.subject,
@@ -266,4 +270,10 @@ function withTimeouts(smtpUrl: string): string {
   if (!u.searchParams.has('connectionTimeout')) u.searchParams.set('connectionTimeout', '10000');
   if (!u.searchParams.has('socketTimeout')) u.searchParams.set('socketTimeout', '20000');
   return u.toString();
+}
+
+/** The Message-ID of an outbox row: its id at the sender's domain (the From address's). */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
 }
