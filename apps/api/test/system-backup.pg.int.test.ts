@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@dn/db';
+import { latestSchemaVersion, openDatabase } from '@dn/db';
 import { pgDumpAvailable, pgRestore } from '@dn/db/backup-target';
 import { createEmptyPostgresDatabase, tableChecksums } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('the scheduled backup', () => {
     const runs = await h.db.selectFrom('backupRuns').select(['trigger', 'error', 'schemaVersion']).execute();
     expect(runs).toHaveLength(3);
     expect(runs.every((r) => r.trigger === 'scheduled' && r.error === null)).toBe(true);
-    expect(runs[0]!.schemaVersion).toBe('2026-11-28-2500-system-samples-and-backups');
+    expect(runs[0]!.schemaVersion).toBe(latestSchemaVersion());
 
     const source = await h.database.pool.connect();
     const empty = await createEmptyPostgresDatabase();

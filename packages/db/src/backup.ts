@@ -206,6 +206,8 @@ export async function restoreBackup(db: Kysely<DB>, input: Readable): Promise<Re
           throw new BackupError(`The backup's column ${name}.${c} is not in schema ${header.schemaVersion}`);
         return `(r->>${i})::${shape.types[at]}`;
       });
+      // The rows the migrations seeded (default agreement texts, settings) make way for the backup's.
+      await sql.raw(`delete from ${ident(name)}`).execute(trx);
       const insert = (rows: (string | null)[][]) =>
         sql`${sql.raw(`insert into ${ident(name)} (${columns.map(ident).join(', ')}) select ${casts.join(', ')}`)}
           from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r`.execute(trx);

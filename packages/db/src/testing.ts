@@ -177,7 +177,7 @@ export async function insertTestLedgerEntry(
  * by their truncate triggers): a property run then starts from nothing without a new database.
  */
 export async function resetLedger(db: Kysely<DB>): Promise<void> {
-  await sql`truncate commissions, payout_returns, payouts, order_events, orders`.execute(db);
+  await sql`truncate commissions, payout_returns, payouts, order_events, orders, jobs cascade`.execute(db);
 }
 
 /**

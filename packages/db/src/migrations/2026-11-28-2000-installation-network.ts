@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen: never import app code here.
 // Issue 37, the installation network (decisions 0910-0913): installers' service areas (a ZIP's
-// centroid and a radius, found through a GiST index on ll_to_earth), jobs (a dealer's sold job, a
+// centroid and a radius, found through a GiST index on service_point, our ll_to_earth), jobs (a dealer's sold job, a
 // homeowner's quote request or an admin's), one offer at a time per job (the partial unique index),
 // the job's timeline, the owners' routing settings, and orders of source 'job'.
 
@@ -23,7 +23,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     paused_until timestamptz,
     updated_at timestamptz not null default now()
   )`.execute(db);
-  await sql`create index service_areas_earth_idx on service_areas using gist (ll_to_earth(latitude, longitude))`.execute(
+  // The area's centre as earthdistance's point, indexed. Through a function of ours with its own
+  // search_path: pg_restore builds indexes with an empty one, and ll_to_earth's SQL body names its
+  // type `earth` unqualified, so an index on ll_to_earth itself fails to restore from a pg_dump.
+  await sql`create function service_point(lat double precision, lng double precision) returns earth
+    language sql immutable parallel safe set search_path = public
+    as $$ select ll_to_earth(lat, lng) $$`.execute(db);
+  await sql`create index service_areas_earth_idx on service_areas using gist (service_point(latitude, longitude))`.execute(
     db,
   );
 

@@ -5,7 +5,7 @@ import type { Executor } from './executor';
 /**
  * The installation network (issue 37): jobs, their offers (one open at a time: the partial unique
  * index), their timeline, and the routing rule as ONE statement (nextInstaller). Distances are
- * earthdistance's, in meters, found through the GiST index on ll_to_earth(latitude, longitude).
+ * earthdistance's, in meters, found through the GiST index on service_point(latitude, longitude) (ll_to_earth, restorable: migration 2000).
  */
 
 export type Job = Selectable<DB['jobs']>;
@@ -88,11 +88,11 @@ export async function nextInstaller(db: Executor, q: RoutingQuery) {
   const result = await sql<{ dealerId: string; distanceMiles: number }>`
     with eligible as (
       select sa.dealer_id, (d.tier = 'Preferred') as preferred,
-        earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) / ${mile} as miles
+        earth_distance(service_point(sa.latitude, sa.longitude), ${point}) / ${mile} as miles
       from service_areas sa
       join dealers d on d.id = sa.dealer_id
-      where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> ll_to_earth(sa.latitude, sa.longitude)
-        and earth_distance(ll_to_earth(sa.latitude, sa.longitude), ${point}) <= sa.radius_miles * ${mile}
+      where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> service_point(sa.latitude, sa.longitude)
+        and earth_distance(service_point(sa.latitude, sa.longitude), ${point}) <= sa.radius_miles * ${mile}
         and d.tier in ('Authorized', 'Preferred')
         and d.status in ('approved', 'active')
         and not ((sa.paused and sa.paused_until is null) or coalesce(sa.paused_until > ${q.now}::timestamptz, false))
