@@ -42,6 +42,7 @@ import * as m2410held from './2026-11-28-2410-payout-held';
 import * as m2500 from './2026-11-28-2500-system-samples-and-backups';
 import * as m2600 from './2026-11-28-2600-api-tokens';
 import * as m2610 from './2026-11-28-2610-mail-priority-and-preferences';
+import * as m2800gate from './2026-11-28-2800-installer-gate-plpgsql';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2400-payees': m2400payees,
   '2026-11-28-2410-payout-held': m2410held,
   '2026-11-28-2000-installation-network': m2000jobs,
+  '2026-11-28-2800-installer-gate-plpgsql': m2800gate,
 };
