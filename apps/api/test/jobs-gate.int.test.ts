@@ -2,8 +2,8 @@ import { currentAgreement, insertAgreementVersion, insertSignature } from '@dn/d
 import { upsertCompliance } from '@dn/db/queries/dealer-compliance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
-import { zipCentroid } from '../src/lib/zip';
 import { createDealer, harnessForFile, signInAdmin, uniqueEmail } from './helpers';
+import { serviceAreaAt } from './jobs-fixtures';
 
 /**
  * Routing with the REAL job-offer gate (issue 38's installer_gate_ok, migration 2300; the
@@ -25,19 +25,7 @@ let authorized = '';
 /** An installer passing the gate through `insuranceExpiresOn`, with a service area at `zip`. */
 async function installer(tier: 'Authorized' | 'Preferred', zip: string, insuranceExpiresOn: string) {
   const d = await createDealer(h.db, { tier, status: 'approved', companyName: `${tier} gate ${zip}` });
-  const c = zipCentroid(zip)!;
-  await h.db
-    .insertInto('serviceAreas')
-    .values({
-      dealerId: d.id,
-      zipCode: zip,
-      state: c.state,
-      latitude: c.latitude,
-      longitude: c.longitude,
-      radiusMiles: 30,
-      weeklyCapacity: 5,
-    })
-    .execute();
+  await serviceAreaAt(h.db, d.id, zip, 30);
   await sign(d.id, tier);
   await upsertCompliance(
     h.db,
