@@ -7,10 +7,11 @@
 //   admin    bulk approval under polls, the Activity tab and the typeahead at scale (stages/admin.mjs)
 //   mail     the outbox to a local SMTP server: emails/s, a reset link while 10,000 drain (stages/mail.mjs)
 //   payees   a 10,000-payee NACHA file and check register, time and memory (stages/payees.mjs)
+//   routing  routing a job among 100,000 installers (p95 at one client), quote requests/s (stages/routing.mjs)
 // Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
 // --only keeps the other stages' figures from the results already there.
-// Options: --only=main,logging,peers,curve,partner,admin,mail,payees --mail-scale=50000 --sizes=10000,100000,1000000 --peers-dealers=100000
-//   --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
+// Options: --only=main,logging,peers,curve,partner,admin,mail,payees,routing --mail-scale=50000 --sizes=10000,100000,1000000 --peers-dealers=100000
+//   --routing-installers=100000 (routing) --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
 //   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
 //   BENCH_DEALERS, BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_PG, ...
@@ -36,11 +37,12 @@ import { mailStage } from './stages/mail.mjs';
 import { partnerStage } from './stages/partner.mjs';
 import { payeesStage } from './stages/payees.mjs';
 import { peersStage } from './stages/peers.mjs';
+import { routingStage } from './stages/routing.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees'];
+export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees', 'routing'];
 /** The stages whose results are one field of results.json each (a partial run keeps the others'). */
 const FIELD_STAGES = STAGES.filter((s) => s !== 'main');
 
@@ -91,6 +93,7 @@ async function main() {
     sizes: list(a.sizes, ['10000', '100000', '1000000']).map((x) => num(x)),
     peersDealers: num(a['peers-dealers'], 100_000),
     scale: num(a.scale, 100_000),
+    routingInstallers: num(a['routing-installers'], 100_000),
     bulk: num(a.bulk, 10_000),
     mailScale: num(a['mail-scale'], 50_000),
     pollSeconds: num(a['poll-seconds'], 30),
@@ -180,6 +183,9 @@ async function main() {
     });
     await stage('payees', async () => {
       results.payees = await payeesStage(ctx);
+    });
+    await stage('routing', async () => {
+      results.routing = await routingStage(ctx);
     });
   } finally {
     await ctx.admin.end();

@@ -123,6 +123,8 @@ export async function startApp(
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ORDERS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // Issue 39: payout details are sealed at rest; production refuses to start without the key.
+    DATA_ENCRYPTION_KEY: Buffer.from('bench-data-encryption-key-012345').toString('base64'),
     // Load arrives from 127.0.0.1 with X-Forwarded-For: each simulated client has its own address.
     TRUST_PROXY: '127.0.0.1',
   };

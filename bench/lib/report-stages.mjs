@@ -7,6 +7,7 @@ import { mailTargets } from '../stages/mail.mjs';
 import { partnerTargets } from '../stages/partner.mjs';
 import { payeesTargets } from '../stages/payees.mjs';
 import { POLLS, peersTargets } from '../stages/peers.mjs';
+import { routingTargets } from '../stages/routing.mjs';
 import { f0, mb, minute, ms, pipe, x2 } from './format.mjs';
 import { pairedRatio } from './load.mjs';
 
@@ -21,6 +22,7 @@ export function stageTargets(r) {
     ...tag('admin', adminTargets(r.admin)),
     ...tag('mail', mailTargets(r.mail)),
     ...tag('payees', payeesTargets(r.payees)),
+    ...tag('routing', routingTargets(r.routing)),
   ];
 }
 

@@ -182,8 +182,9 @@ const STAGE_WHAT = {
   admin: 'a bulk approval of 10,000 dealers under polls, the Activity tab and the public typeahead at scale',
   mail: 'the outbox to a local SMTP server: emails/s while 10,000 decision emails drain, and a reset link among them',
   payees: 'a NACHA file and check register of 10,000 payees, three in a row: time and memory',
+  routing: 'routing a job among 100,000 installers at one client (p95, gate calls a job), quote requests/s',
 };
-const ORDER = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees'];
+const ORDER = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees', 'routing'];
 
 const mark = (ok) => (ok === true ? 'met' : ok === false ? '**missed**' : 'not measured');
 
@@ -299,6 +300,11 @@ function otherFigures(r) {
   if (r.signup)
     L.push(
       `- **Signups** (\`main\`, c=${r.config.connections}): ${f0(r.signup.reqPerSec)} a second (p95 ${ms(r.signup.p95)} ms); argon2id at OWASP parameters ${f1(r.argon2?.medianMs)} ms a hash.`,
+    );
+  const q = r.routing?.quotes;
+  if (q)
+    L.push(
+      `- **Quote requests** (\`routing\`, POST /api/quote-requests, c=${r.routing.settings.connections}, each routed among ${f0(r.routing.settings.installers)} installers): ${f0(q.reqPerSec)} a second (p95 ${ms(q.p95)} ms)${r.signup ? `, beside ${f0(r.signup.reqPerSec)} signups a second (\`main\`, c=${r.config.connections})` : ''}.`,
     );
   const w = r.partner?.webhook;
   if (w && !w.error)

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
-import { zipCentroid } from '../src/lib/zip';
 import { SWEEPS } from '../src/services/scheduler/sweeps';
 import { createDealer, mailHarnessForFile, signInAdmin, signInDealer, uniqueEmail } from './helpers';
+import { serviceAreaAt } from './jobs-fixtures';
 
 /** Issue 37, the installation network: routing, offers, expiry, concurrency, every endpoint. */
 
@@ -34,21 +34,7 @@ async function installer(tier: Tier, zip: string, radius: number, o: AreaOpts = 
     companyName: `${tier} ${zip} ${Math.random().toString(36).slice(2, 6)}`,
     password: o.login ? 'dealer-pass-1' : null,
   });
-  const c = zipCentroid(zip)!;
-  await h.db
-    .insertInto('serviceAreas')
-    .values({
-      dealerId: d.id,
-      zipCode: zip,
-      state: c.state,
-      latitude: c.latitude,
-      longitude: c.longitude,
-      radiusMiles: radius,
-      weeklyCapacity: o.capacity ?? 5,
-      paused: o.paused ?? false,
-      pausedUntil: o.pausedUntil ?? null,
-    })
-    .execute();
+  await serviceAreaAt(h.db, d.id, zip, radius, o);
   const cookie = o.login ? await signInDealer(h.app, d.email) : '';
   return { ...d, cookie };
 }

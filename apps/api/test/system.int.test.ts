@@ -36,7 +36,13 @@ describe('GET /api/admin/system', () => {
     const res = await h.app.inject({ url: '/api/admin/system', headers: { cookie: admin } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.queues).toMatchObject({ mailFailed: 1, tasksDue: 0, tasksFailed: 0 });
+    expect(body.queues).toMatchObject({
+      mailFailed: 1,
+      tasksDue: 0,
+      tasksFailed: 0,
+      jobsWaiting: 0,
+      jobsOldestSeconds: 0,
+    });
     expect(body.failures).toEqual([
       expect.objectContaining({ toAddress: 'gone@example.com', attempts: 8, error: '550 5.1.1 mailbox unavailable' }),
     ]);

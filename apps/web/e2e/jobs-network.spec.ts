@@ -1,18 +1,12 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
-import { approvedDealer, INSTALLER_ANSWERS, referenceTo, uniqueEmail } from './support/accounts';
+import { approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection, signInAs } from './support/admin';
+import { advanceClock } from './support/clock';
+import { readyInstaller, serverNow } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
-
-async function installerPage(page: Page, admin: Parameters<typeof approvedDealer>[1], tier: string, zipCode: string) {
-  await approvedDealer(page.request, admin, { tier, companyName: `${tier} Attic Co`, ...INSTALLER_ANSWERS });
-  const area = await page.request.put('/api/dealer/service-area', {
-    data: { zipCode, radiusMiles: 30, paused: false },
-  });
-  expect(area.ok(), await area.text()).toBe(true);
-}
 
 test('an Affiliate registers a job, a Preferred installer declines it on a phone, an Authorized one installs it, the recruiter earns', async ({
   browser,
@@ -35,8 +29,9 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
     data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
   });
   expect(rule.ok()).toBe(true);
-  await installerPage(preferred, admin, 'Preferred', '78664');
-  await installerPage(authorized, admin, 'Authorized', '78702');
+  // Installers who signed their agreement and filed insurance and licence (the offer gate).
+  await readyInstaller(preferred.request, admin, { tier: 'Preferred', zipCode: '78664' });
+  await readyInstaller(authorized.request, admin, { tier: 'Authorized', zipCode: '78702' });
 
   // The Affiliate registers the job on the dashboard.
   const home = uniqueEmail('homeowner');
@@ -126,4 +121,61 @@ test('a homeowner quote from the calculator arrives as a job, with a status page
   await expect(page.getByTestId('uncovered-zips')).toContainText('59101');
   await expect(page.locator('[data-testid="coverage-map"] svg path').first()).toBeVisible();
   await page.getByTestId('coverage-map').screenshot({ path: test.info().outputPath('coverage-map.png') });
+});
+
+test('an insurance expiry pauses job offers: the installer gets none once the certificate has expired', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  // Cover ends on the server's (UTC) today: offers go on today, and stop the day after.
+  const expiresOn = serverNow().toISOString().slice(0, 10);
+  await readyInstaller(page.request, admin, {
+    tier: 'Authorized',
+    zipCode: '82001',
+    companyName: 'Cheyenne Attic Co',
+    insuranceExpiresOn: expiresOn,
+  });
+  const marker = `gate-${Date.now().toString(36)}`;
+  const quote = async (notes: string) => {
+    const res = await page.request.post('/api/quote-requests', {
+      data: {
+        fullName: 'Wyatt Homeowner',
+        email: uniqueEmail('wy'),
+        phone: '307-555-0142',
+        street: '1 Capitol Ave',
+        city: 'Cheyenne',
+        state: 'WY',
+        zipCode: '82001',
+        notes,
+        consent: true,
+      },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { status: string }).status;
+  };
+  const offers = async () =>
+    (
+      (await (await page.request.get('/api/dealer/job-offers')).json()).items as { id: string; notes: string | null }[]
+    ).filter((o) => o.notes?.startsWith(marker));
+
+  // Insured through today: the nearby job is offered (the dashboard shows it), and declined.
+  expect(await quote(`${marker} before`)).toBe('offered');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('job-offer')).toContainText('Cheyenne, WY 82001');
+  const [first] = await offers();
+  expect(first?.notes).toBe(`${marker} before`);
+  const decline = await page.request.post(`/api/dealer/job-offers/${first?.id}/decline`, {
+    data: { reason: 'Schedule is full' },
+  });
+  expect(decline.ok(), await decline.text()).toBe(true);
+
+  // The next UTC day (a minute past midnight): the insurance has expired, the same job is not offered.
+  const midnight = new Date(`${expiresOn}T00:00:00Z`).getTime() + 86_400_000;
+  advanceClock(midnight + 60_000 - serverNow().getTime());
+  expect(await quote(`${marker} after`)).toBe('unrouted');
+  expect(await offers()).toEqual([]);
+  await page.reload();
+  await expect(page.getByTestId('job-offer')).toHaveCount(0);
+  await admin.dispose();
 });

@@ -44,6 +44,7 @@ import * as m2600 from './2026-11-28-2600-api-tokens';
 import * as m2610 from './2026-11-28-2610-mail-priority-and-preferences';
 import * as m2700claims from './2026-11-28-2700-homeowner-claims';
 import * as m2710hooks from './2026-11-28-2710-webhook-deliveries';
+import * as m2800gate from './2026-11-28-2800-installer-gate-plpgsql';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2000-installation-network': m2000jobs,
   '2026-11-28-2700-homeowner-claims': m2700claims,
   '2026-11-28-2710-webhook-deliveries': m2710hooks,
+  '2026-11-28-2800-installer-gate-plpgsql': m2800gate,
 };

@@ -81,12 +81,20 @@ export interface RoutingQuery {
  * capacity, not the seller, not offered this job before, passing installer_gate_ok; Preferred first;
  * within the best tier, those within 5 miles of the nearest tie, and the tie goes to the fewest offers
  * in the last 30 days, then the nearest, then the id.
+ *
+ * The gate (issue 38: agreement, insurance, licence) costs key probes per call, so it is evaluated
+ * last and lazily (decision 0915): `candidates` are the installers passing the cheap conditions (the
+ * GiST box first); `first` walks them in rank order (Preferred first, nearest first; OFFSET 0 keeps
+ * the filter above the sort) and stops at the first one passing the gate, which fixes the best tier
+ * and the nearest distance; the gate then runs only on that tier's candidates within 5 miles of it
+ * (`near`, materialized so that the planner cannot move the gate below the join).
  */
 export async function nextInstaller(db: Executor, q: RoutingQuery) {
   const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
   const mile = sql`${METERS_PER_MILE}::float8`;
+  const day = sql`(${q.now}::timestamptz at time zone 'UTC')::date`;
   const result = await sql<{ dealerId: string; distanceMiles: number }>`
-    with eligible as (
+    with candidates as materialized (
       select sa.dealer_id, (d.tier = 'Preferred') as preferred,
         earth_distance(service_point(sa.latitude, sa.longitude), ${point}) / ${mile} as miles
       from service_areas sa
@@ -100,13 +108,18 @@ export async function nextInstaller(db: Executor, q: RoutingQuery) {
         and not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = sa.dealer_id)
         and (select count(*) from job_offers o where o.dealer_id = sa.dealer_id
                and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < sa.weekly_capacity
-        and installer_gate_ok(sa.dealer_id, (${q.now}::timestamptz at time zone 'UTC')::date)
     ),
-    best as (
-      select * from eligible where preferred = (select bool_or(preferred) from eligible)
+    first as materialized (
+      select r.preferred, r.miles
+      from (select * from candidates order by preferred desc, miles, dealer_id offset 0) r
+      where installer_gate_ok(r.dealer_id, ${day})
+      limit 1
+    ),
+    near as materialized (
+      select c.* from candidates c join first f on c.preferred = f.preferred and c.miles <= f.miles + 5
     ),
     tied as (
-      select * from best where miles <= (select min(miles) from best) + 5
+      select * from near where installer_gate_ok(near.dealer_id, ${day})
     )
     select t.dealer_id, t.miles as distance_miles
     from tied t

@@ -63,6 +63,39 @@ describe('system figures', () => {
     expect(await readSystemFigures(t.db, now)).toMatchObject({ tasksDue: 2, tasksOverdue: 1, tasksFailed: 1 });
   });
 
+  it("counts the jobs waiting for an installer (offered or unrouted) and the oldest one's age", async () => {
+    const now = new Date();
+    const ago = (s: number) => new Date(now.getTime() - s * 1000);
+    const job = (status: 'offered' | 'unrouted' | 'accepted' | 'installed' | 'cancelled', createdAt: Date) => ({
+      origin: 'quote' as const,
+      status,
+      homeownerName: 'H',
+      homeownerEmail: 'h@example.com',
+      homeownerPhone: '+15125550199',
+      street: '1 Elm St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      latitude: 30.27,
+      longitude: -97.74,
+      createdAt,
+    });
+    expect(await readSystemFigures(t.db, now)).toMatchObject({ jobsWaiting: 0, jobsOldestSeconds: 0 });
+    await t.db
+      .insertInto('jobs')
+      .values([
+        job('offered', ago(300)),
+        job('unrouted', ago(7200)),
+        job('accepted', ago(9000)),
+        job('installed', ago(99_000)),
+        job('cancelled', ago(99_000)),
+      ])
+      .execute();
+    const f = await readSystemFigures(t.db, now);
+    expect(f.jobsWaiting).toBe(2);
+    expect(Math.round(f.jobsOldestSeconds ?? -1)).toBe(7200);
+  });
+
   it('reads the outbox and the backups through their indexes, with no sort', async () => {
     const plan = await planWithoutSorting(t, systemFiguresSql(new Date()));
     // The waiting emails through an index of theirs (the queue's or the recipients' partial index,
@@ -71,6 +104,9 @@ describe('system figures', () => {
     expect(plan).not.toMatch(/"Node Type":"Seq Scan"[^{}]*"Relation Name":"email_outbox"/);
     expect(plan).toContain('"Index Name":"email_outbox_failed_idx"');
     expect(plan).toContain('"Index Name":"backup_runs_started_idx"');
+    // The waiting jobs through (status, created_at), never by reading the jobs through.
+    expect(plan).toContain('"Index Name":"jobs_status_created_idx"');
+    expect(plan).not.toMatch(/"Node Type":"Seq Scan"[^{}]*"Relation Name":"jobs"/);
     expect(plan).not.toMatch(SORT_NODE);
     const failed = await planWithoutSorting(
       t,

@@ -5,10 +5,11 @@ import type { Executor } from './executor';
  * The operator's figures (issue 40): what /metrics exports and the admin's System page shows,
  * read in ONE statement at every scrape, so a scrape costs one round trip. Each part reads an
  * index: the waiting emails through `email_outbox_queue_priority_idx` (their partial index),
- * the failed ones through `email_outbox_failed_idx`, the last backup through `backup_runs_started_idx`.
+ * the failed ones through `email_outbox_failed_idx`, the last backup through `backup_runs_started_idx`,
+ * the jobs waiting for an installer through `jobs_status_created_idx`.
  *
  * The scheduler's sweeps (issue 38: due, overdue, failing) are counted over their small table; issue
- * 37's jobs waiting for an installer (count, oldest age) are a further sub-select.
+ * 37's jobs waiting for an installer (offered or unrouted: count, oldest age, 0 when none) are two more.
  */
 export interface SystemFigures {
   mailWaiting: number;
@@ -34,6 +35,8 @@ export const systemFiguresSql = (now: Date) => sql<{
   tasksDue: number;
   tasksOverdue: number;
   tasksFailed: number;
+  jobsWaiting: number;
+  jobsOldestSeconds: number;
 }>`
     select
       (select count(*)::int from email_outbox where status in ('pending', 'sending')) as mail_waiting,
@@ -41,7 +44,14 @@ export const systemFiguresSql = (now: Date) => sql<{
         from email_outbox where status in ('pending', 'sending')), 0) as mail_oldest_seconds,
       (select count(*)::int from email_outbox where status = 'failed') as mail_failed,
       b.finished_at as last_backup_at, b.error as last_backup_error,
-      t.due as tasks_due, t.overdue as tasks_overdue, t.failed as tasks_failed
+      t.due as tasks_due, t.overdue as tasks_overdue, t.failed as tasks_failed,
+      -- Issue 37's jobs waiting for an installer: offered (an open offer, not yet taken) or unrouted
+      -- (nobody eligible; the admin's queue). jobs_status_created_idx (status, created_at): the count
+      -- reads only the waiting jobs' entries, the oldest is one probe per status.
+      (select count(*)::int from jobs where status in ('offered', 'unrouted')) as jobs_waiting,
+      coalesce(extract(epoch from (${now}::timestamptz - least(
+        (select min(created_at) from jobs where status = 'offered'),
+        (select min(created_at) from jobs where status = 'unrouted'))))::float8, 0) as jobs_oldest_seconds
     from (select 1) one
     left join lateral (select finished_at, error from backup_runs order by started_at desc limit 1) b on true
     -- The scheduler's sweeps (issue 38; one row each, a few dozen): due and not running; overdue when
@@ -59,8 +69,7 @@ export async function readSystemFigures(db: Executor, now: Date): Promise<System
   return {
     ...row,
     mailOldestSeconds: Math.max(0, Number(row.mailOldestSeconds)),
-    jobsWaiting: null,
-    jobsOldestSeconds: null,
+    jobsOldestSeconds: Math.max(0, Number(row.jobsOldestSeconds)),
   };
 }
 
