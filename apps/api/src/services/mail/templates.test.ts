@@ -59,6 +59,20 @@ const BUILD: Record<string, Build> = {
       { publicUrl },
     ),
   ],
+  payoutDetailsNeededEmail: (n) => [
+    templates.payoutDetailsNeededEmail(
+      { id: 'd1', fullName: 'Ada Lovelace', email: 'ada@example.com' },
+      { amount: `${n}000.50`, reason: 'your payout details and W-9 are not complete' },
+      { publicUrl },
+    ),
+  ],
+  paymentReturnedEmail: (n) => [
+    templates.paymentReturnedEmail(
+      { id: 'd1', fullName: 'Ada Lovelace', email: 'ada@example.com' },
+      { amount: `${n}000.50`, returnCode: 'R03' },
+      { publicUrl },
+    ),
+  ],
   payoutSentEmail: (n) => [
     templates.payoutSentEmail(
       dealer(null),

@@ -491,7 +491,8 @@ export function payoutDetailsNeededEmail(
   const { text, html } = render([
     `Hi ${recruiter.fullName},`,
     `You have ${displayMoney(p.amount)} in approved commissions ready to pay, but we cannot pay you yet: ${p.reason}.`,
-    `Add your payout details and sign your W-9 here (it takes two minutes): ${opts.publicUrl}/dashboard?tab=payouts`,
+    'Add your payout details and sign your W-9 on your dashboard (it takes two minutes):',
+    { url: `${opts.publicUrl}/dashboard?tab=payouts`, label: 'Add your payout details' },
   ]);
   return {
     kind: 'payout_details_needed',
@@ -512,7 +513,8 @@ export function paymentReturnedEmail(
   const { text, html } = render([
     `Hi ${recruiter.fullName},`,
     `Your bank returned our payment of ${displayMoney(p.amount)} (return code ${p.returnCode}). The amount is still yours and will be paid in the next batch.`,
-    `Please check and update your payout details: ${opts.publicUrl}/dashboard?tab=payouts`,
+    'Please check and update your payout details:',
+    { url: `${opts.publicUrl}/dashboard?tab=payouts`, label: 'Check your payout details' },
   ]);
   return {
     kind: 'payment_returned',
