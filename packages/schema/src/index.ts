@@ -28,3 +28,4 @@ export * from './self-service';
 export * from './team';
 export * from './wizard-leave';
 export * from './words';
+export * from './payout-payees';
