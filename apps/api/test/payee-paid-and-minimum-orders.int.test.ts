@@ -103,7 +103,12 @@ describe('one payee of a batch marked paid', () => {
     );
     for (const r of racing) {
       expect(r.statusCode, r.body).toBe(200);
-      expect(r.json()).toMatchObject({ recruiterId: a.recruiter.id, amount: '60.00', paid: true, batchStatus: 'created' });
+      expect(r.json()).toMatchObject({
+        recruiterId: a.recruiter.id,
+        amount: '60.00',
+        paid: true,
+        batchStatus: 'created',
+      });
     }
     expect(await entryStates(a.recruiter.id)).toEqual([{ status: 'paid', paidAt: expect.any(Date) }]);
     const mails = await paidMails(a.recruiter.id);
@@ -122,7 +127,9 @@ describe('one payee of a batch marked paid', () => {
     const last = await call('POST', url(b.recruiter.id), cookies.owner, {});
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json()).toMatchObject({ paid: true, batchStatus: 'paid' });
-    const batch = (await call('GET', '/api/admin/payouts', cookies.viewer)).json().find((p: { id: string }) => p.id === id);
+    const batch = (await call('GET', '/api/admin/payouts', cookies.viewer))
+      .json()
+      .find((p: { id: string }) => p.id === id);
     expect(batch).toMatchObject({ status: 'paid', paidBy: 'payee-paid-owner' });
     expect((await call('POST', `/api/admin/payouts/${id}/paid`, cookies.owner, { reference: 'X' })).statusCode).toBe(
       409,

@@ -95,15 +95,13 @@ export async function markPayeePaid(
   ctx: AdminContext,
   input: { id: string; recruiterId: string; reference?: string | undefined },
 ) {
-  const done = await ctx.db
-    .transaction()
-    .execute((trx) =>
-      ledger.payPayee(trx, ctx, {
-        payoutId: input.id,
-        recruiterDealerId: input.recruiterId,
-        reference: input.reference ?? null,
-      }),
-    );
+  const done = await ctx.db.transaction().execute((trx) =>
+    ledger.payPayee(trx, ctx, {
+      payoutId: input.id,
+      recruiterDealerId: input.recruiterId,
+      reference: input.reference ?? null,
+    }),
+  );
   if (done.changed) ctx.mail.kick();
   const { changed: _changed, ...rest } = done;
   return rest;
