@@ -59,16 +59,21 @@ const entryStates = (recruiterDealerId: string) =>
     .where('recruiterDealerId', '=', recruiterDealerId)
     .execute();
 
+/** Two recruiters with a 60.00 commission each, batched. */
+async function batchOfTwo() {
+  const a = await referredPair(h);
+  const b = await referredPair(h);
+  await order(a.dealer.id);
+  await order(b.dealer.id);
+  await approveAll();
+  const made = await call('POST', '/api/admin/payouts', cookies.owner, { minimum: '10.00' });
+  expect(made.statusCode, made.body).toBe(200);
+  return { a, b, id: made.json().id as string };
+}
+
 describe('one payee of a batch marked paid', () => {
   it('owner only, bad input stores nothing, concurrent requests pay and email once, the batch is paid when every payee is', async () => {
-    const a = await referredPair(h);
-    const b = await referredPair(h);
-    await order(a.dealer.id);
-    await order(b.dealer.id);
-    await approveAll();
-    const made = await call('POST', '/api/admin/payouts', cookies.owner, { minimum: '10.00' });
-    expect(made.statusCode, made.body).toBe(200);
-    const id = made.json().id as string;
+    const { a, b, id } = await batchOfTwo();
     const url = (r: string) => `/api/admin/payouts/${id}/payees/${r}/paid`;
 
     expect((await call('GET', `/api/admin/payouts/${id}/payees`, '')).statusCode).toBe(401);
@@ -143,14 +148,7 @@ describe('one payee of a batch marked paid', () => {
   });
 
   it('the batch marked paid after one payee was: the others are emailed, that payee not again', async () => {
-    const a = await referredPair(h);
-    const b = await referredPair(h);
-    await order(a.dealer.id);
-    await order(b.dealer.id);
-    await approveAll();
-    const made = await call('POST', '/api/admin/payouts', cookies.owner, { minimum: '10.00' });
-    expect(made.statusCode, made.body).toBe(200);
-    const id = made.json().id as string;
+    const { a, b, id } = await batchOfTwo();
     const one = await call('POST', `/api/admin/payouts/${id}/payees/${a.recruiter.id}/paid`, cookies.owner, {});
     expect(one.statusCode, one.body).toBe(200);
     const all = await call('POST', `/api/admin/payouts/${id}/paid`, cookies.owner, { reference: 'ACH-9' });

@@ -341,6 +341,18 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   return { payout, held };
 }
 
+/** A payee's "payout sent" email: their line of the batch and the payment reference. */
+function emailPaid(trx: Trx, ctx: Context, l: Awaited<ReturnType<typeof recruiterNets>>[number], reference: string) {
+  return enqueueMail(
+    trx,
+    payoutSentEmail(
+      { id: l.recruiterDealerId, fullName: l.recruiterName, email: l.recruiterEmail },
+      { amount: l.amount, commissionCount: l.commissionCount, reference },
+      { publicUrl: ctx.config.publicUrl },
+    ),
+  );
+}
+
 /** Marks a batch paid with the payment reference: its entries become paid, each recruiter is emailed their line. */
 export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: string) {
   const payout = await lockPayout(trx, id);
@@ -353,15 +365,7 @@ export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: st
   const row = await markPayoutPaid(trx, id, reference, ctx.user.username, now);
   await markPayoutEntriesPaid(trx, id, now);
   for (const l of await recruiterNets(trx, { payoutId: id })) {
-    if (states.get(l.recruiterDealerId)?.paid) continue;
-    await enqueueMail(
-      trx,
-      payoutSentEmail(
-        { id: l.recruiterDealerId, fullName: l.recruiterName, email: l.recruiterEmail },
-        { amount: l.amount, commissionCount: l.commissionCount, reference },
-        { publicUrl: ctx.config.publicUrl },
-      ),
-    );
+    if (!states.get(l.recruiterDealerId)?.paid) await emailPaid(trx, ctx, l, reference);
   }
   await audit(trx, ctx, {
     eventType: 'payout.paid',
@@ -393,14 +397,7 @@ export async function payPayee(
   const moved = await markPayeeEntriesPaid(trx, p.payoutId, p.recruiterDealerId, now);
   let batch = payout;
   if (moved.length > 0) {
-    await enqueueMail(
-      trx,
-      payoutSentEmail(
-        { id: line.recruiterDealerId, fullName: line.recruiterName, email: line.recruiterEmail },
-        { amount: line.amount, commissionCount: line.commissionCount, reference },
-        { publicUrl: ctx.config.publicUrl },
-      ),
-    );
+    await emailPaid(trx, ctx, line, reference);
     await audit(trx, ctx, {
       eventType: 'payout.payee_paid',
       category: 'admin',
