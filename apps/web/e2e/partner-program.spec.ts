@@ -364,9 +364,17 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     const entry = records.find((r) => r.startsWith('6') && r.includes('7391846205'));
     expect(entry?.slice(29, 39)).toBe('0000010000');
     expect(ach).not.toContain(`HAL HELD ${tag.toUpperCase()}`);
+    // One payee can be marked paid alone (decision 0965): its row asks first, since it emails.
+    await batch.getByRole('button', { name: 'Payees' }).click();
+    const payee = adminPage.getByTestId('payout-payee-row').filter({ hasText: '$100.00' }).first();
+    await expect(payee).toContainText('not paid', { timeout: 45_000 });
+    await payee.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(adminPage.getByRole('dialog', { name: 'Mark payee paid' })).toContainText(/as of today emails them/);
+    await adminPage.getByRole('button', { name: 'Cancel' }).click();
+    await batch.getByRole('button', { name: 'Hide payees' }).click();
     await batch.getByRole('button', { name: 'Mark paid' }).click();
     await adminPage.getByLabel('Payment reference').fill(`ACH-${tag}`);
-    await adminPage.getByRole('button', { name: 'Confirm paid' }).click();
+    await adminPage.getByRole('button', { name: /^Mark paid and email / }).click();
     await expect(batch).toContainText(`paid (ACH-${tag})`);
     await waitForMail(ready.email, /Your payout of \$100\.00 was sent/);
 

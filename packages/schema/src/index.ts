@@ -21,6 +21,7 @@ export * from './money';
 export * from './onboarding';
 export * from './orders';
 export * from './payees';
+export * from './payout-payees';
 export * from './product-focus';
 export * from './review';
 export * from './schedule';

@@ -3,13 +3,21 @@ import {
   commissionListQuery,
   commissionRuleInput,
   createPayoutInput,
+  markPayeePaidInput,
   markPayoutPaidInput,
   ownCommissionsQuery,
+  payoutPayeesInput,
   referralFlagInput,
   voidCommissionInput,
 } from '@dn/schema';
 import { ownCommissions } from '../services/commissions/own';
-import { createPayout, listPayouts, markPayoutPaid } from '../services/commissions/payouts';
+import {
+  createPayout,
+  listPayoutPayees,
+  listPayouts,
+  markPayeePaid,
+  markPayoutPaid,
+} from '../services/commissions/payouts';
 import { decideFlag } from '../services/commissions/referral-flags';
 import { approveCommissions, listCommissions, voidCommission } from '../services/commissions/review';
 import { listCommissionRules, setCommissionRule } from '../services/commissions/rules';
@@ -70,6 +78,21 @@ export const commissionsRouter = router({
     )
     .input(markPayoutPaidInput)
     .mutation(({ ctx, input }) => markPayoutPaid(ctx, input.id, input.reference)),
+  payoutPayees: adminProcedure
+    .meta(rest('GET', '/api/admin/payouts/{id}/payees', "A batch's payees: their amount and whether they are paid"))
+    .input(payoutPayeesInput)
+    .query(({ ctx, input }) => listPayoutPayees(ctx, input.id)),
+  markPayeePaid: ownerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/payouts/{id}/payees/{recruiterId}/paid',
+        'Marks one payee of a batch paid as of today and emails them; the batch is paid when every payee is',
+      ),
+    )
+    .input(markPayeePaidInput)
+    .mutation(({ ctx, input }) => markPayeePaid(ctx, input)),
   clearReferralFlag: ownerProcedure
     .meta(
       rest(

@@ -94,13 +94,46 @@ export async function assignToPayout(db: Executor, ids: readonly string[], payou
   return Number(r.numUpdatedRows);
 }
 
-/** Every entry of a batch becomes paid. */
+/** Every entry of a batch not paid yet becomes paid (a payee marked paid alone keeps their date). */
 export async function markPayoutEntriesPaid(db: Executor, payoutId: string, now: Date): Promise<void> {
   await db
     .updateTable('commissions')
     .set({ status: 'paid', paidAt: now, updatedAt: now })
     .where('payoutId', '=', payoutId)
+    .where('status', '=', 'approved')
     .execute();
+}
+
+/**
+ * One payee of a batch is paid (issue 39, decision 0965): their entries in it not paid yet become
+ * paid. Returns the entries moved: none when they were already paid (the condition makes a second
+ * request, even at the same time, move nothing).
+ */
+export function markPayeeEntriesPaid(db: Executor, payoutId: string, recruiterDealerId: string, now: Date) {
+  return db
+    .updateTable('commissions')
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where('payoutId', '=', payoutId)
+    .where('recruiterDealerId', '=', recruiterDealerId)
+    .where('status', '=', 'approved')
+    .returning(['id', 'amount'])
+    .execute();
+}
+
+/** Each payee of a batch: whether all their entries in it are paid, and when the last was. */
+export async function payeePaidStates(db: Executor, payoutId: string) {
+  const rows = await db
+    .selectFrom('commissions')
+    .where('payoutId', '=', payoutId)
+    .where('recruiterDealerId', 'is not', null)
+    .select([
+      'recruiterDealerId',
+      sql<boolean>`bool_and(status = 'paid')`.as('paid'),
+      sql<Date | null>`max(paid_at)`.as('paidAt'),
+    ])
+    .groupBy('recruiterDealerId')
+    .execute();
+  return new Map(rows.map((r) => [r.recruiterDealerId as string, { paid: r.paid, paidAt: r.paidAt }]));
 }
 
 /**

@@ -149,3 +149,27 @@ export function listReferralFlags(db: Executor, status: 'open' | 'cleared' | 'vo
     .limit(limit)
     .execute();
 }
+
+/**
+ * Decision 0966: the placed orders, within [since, until], of the dealers a recruiter referred, at
+ * the smallest amount among them: that amount, how many orders and which dealers placed them.
+ */
+export async function ordersAtReferralsMinimum(db: Executor, recruiterDealerId: string, since: Date, until: Date) {
+  const inWindow = () =>
+    db
+      .selectFrom('orders as o')
+      .innerJoin('dealers as d', 'd.id', 'o.dealerId')
+      .where('d.referredBy', '=', recruiterDealerId)
+      .where('o.status', '=', 'placed')
+      .where('o.orderedAt', '>=', since)
+      .where('o.orderedAt', '<=', until);
+  const rows = await inWindow()
+    .where(sql<boolean>`o.amount = (${inWindow().select(sql<string>`min(o.amount)`.as('m'))})`)
+    .select([sql<string>`o.amount::text`.as('amount'), 'o.dealerId'])
+    .execute();
+  return {
+    amount: rows[0]?.amount ?? null,
+    orders: rows.length,
+    dealerIds: [...new Set(rows.map((r) => r.dealerId))],
+  };
+}

@@ -6,6 +6,7 @@ import { formatCents, parseCents, percentOfCents } from '@dn/schema';
 import type { Context } from '../../context';
 import { audit } from '../audit/audit';
 import * as ledger from './ledger';
+import { minimumOrderSignal } from './minimum-orders';
 import { inGoodStanding } from './standing';
 
 /**
@@ -88,6 +89,8 @@ export async function earnCommission(trx: Trx, ctx: Context, dealer: OrderDealer
     return null;
   }
   const amount = formatCents(commissionCents(rule, order.amount));
-  const held = flag?.status === 'open' ? flag.reason : null;
+  // Issue 39 (decision 0966): referrals ordering the minimum amount repeatedly are flagged here.
+  const raised = await minimumOrderSignal(trx, ctx, recruiter.id, dealer.id, order);
+  const held = raised ?? (flag?.status === 'open' ? flag.reason : null);
   return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount, held });
 }

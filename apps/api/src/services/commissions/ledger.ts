@@ -11,7 +11,9 @@ import {
 import {
   assignToPayout,
   lockPayableEntries,
+  markPayeeEntriesPaid,
   markPayoutEntriesPaid,
+  payeePaidStates,
   recruiterNets,
   returnPayoutEntries,
 } from '@dn/db/queries/net-payable';
@@ -45,7 +47,8 @@ import { inGoodStanding } from './standing';
  *              (issue 39: a shared TIN or bank account found later)
  *   batch      payable (approved, in no batch: `ledger_payable`) -> in a payout batch, for recruiters
  *              in good standing whose payout details and W-9 are complete (issue 39)
- *   pay        in a batch -> paid
+ *   pay        in a batch -> paid: the whole batch, or one payee of it (the batch is paid once every
+ *              payee is; decision 0965)
  *   return     in a batch (paid or not) -> approved, in no batch: the bank returned the payment (issue 39)
  *
  * What a recruiter is owed is one SQL definition, read from packages/db (queries/net-payable.ts).
@@ -338,6 +341,18 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   return { payout, held };
 }
 
+/** A payee's "payout sent" email: their line of the batch and the payment reference. */
+function emailPaid(trx: Trx, ctx: Context, l: Awaited<ReturnType<typeof recruiterNets>>[number], reference: string) {
+  return enqueueMail(
+    trx,
+    payoutSentEmail(
+      { id: l.recruiterDealerId, fullName: l.recruiterName, email: l.recruiterEmail },
+      { amount: l.amount, commissionCount: l.commissionCount, reference },
+      { publicUrl: ctx.config.publicUrl },
+    ),
+  );
+}
+
 /** Marks a batch paid with the payment reference: its entries become paid, each recruiter is emailed their line. */
 export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: string) {
   const payout = await lockPayout(trx, id);
@@ -345,17 +360,12 @@ export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: st
   if (payout.status === 'paid')
     throw new AppError('CONFLICT', `This batch was already marked paid (${payout.reference})`);
   const now = new Date();
+  // Payees already marked paid alone (decision 0965) were emailed then: not again.
+  const states = await payeePaidStates(trx, id);
   const row = await markPayoutPaid(trx, id, reference, ctx.user.username, now);
   await markPayoutEntriesPaid(trx, id, now);
   for (const l of await recruiterNets(trx, { payoutId: id })) {
-    await enqueueMail(
-      trx,
-      payoutSentEmail(
-        { id: l.recruiterDealerId, fullName: l.recruiterName, email: l.recruiterEmail },
-        { amount: l.amount, commissionCount: l.commissionCount, reference },
-        { publicUrl: ctx.config.publicUrl },
-      ),
-    );
+    if (!states.get(l.recruiterDealerId)?.paid) await emailPaid(trx, ctx, l, reference);
   }
   await audit(trx, ctx, {
     eventType: 'payout.paid',
@@ -364,6 +374,65 @@ export async function pay(trx: Trx, ctx: AdminContext, id: string, reference: st
     details: { payoutId: id, reference, before: { status: 'created' }, after: { status: 'paid' } },
   });
   return row;
+}
+
+/**
+ * Marks one payee of a batch paid as of today (issue 39, decision 0965): their entries in it become
+ * paid and they are emailed their line; the batch is paid when every payee is. The batch row is
+ * locked first, so a second request (at once or later) finds nothing left to pay: no email, no
+ * audit row, `changed: false`.
+ */
+export async function payPayee(
+  trx: Trx,
+  ctx: AdminContext,
+  p: { payoutId: string; recruiterDealerId: string; reference: string | null },
+) {
+  const payout = await lockPayout(trx, p.payoutId);
+  if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout batch');
+  const lines = await recruiterNets(trx, { payoutId: p.payoutId });
+  const line = lines.find((l) => l.recruiterDealerId === p.recruiterDealerId);
+  if (!line) throw new AppError('NOT_FOUND', 'This recruiter has no payment in this batch');
+  const now = ctx.clock.now();
+  const reference = p.reference ?? `Payout ${p.payoutId.slice(0, 8)}`;
+  const moved = await markPayeeEntriesPaid(trx, p.payoutId, p.recruiterDealerId, now);
+  let batch = payout;
+  if (moved.length > 0) {
+    await emailPaid(trx, ctx, line, reference);
+    await audit(trx, ctx, {
+      eventType: 'payout.payee_paid',
+      category: 'admin',
+      message: `${ctx.user.username} marked the payment of ${displayMoney(line.amount)} to ${line.recruiterName} in payout ${p.payoutId} paid (${reference})`,
+      dealerId: p.recruiterDealerId,
+      details: {
+        payoutId: p.payoutId,
+        reference,
+        amount: line.amount,
+        commissionIds: moved.map((m) => m.id),
+        before: { status: 'approved' },
+        after: { status: 'paid' },
+      },
+    });
+    const states = await payeePaidStates(trx, p.payoutId);
+    if (payout.status !== 'paid' && [...states.values()].every((s) => s.paid)) {
+      batch = await markPayoutPaid(trx, p.payoutId, reference, ctx.user.username, now);
+      await audit(trx, ctx, {
+        eventType: 'payout.paid',
+        category: 'admin',
+        message: `${ctx.user.username} marked payout ${p.payoutId} paid: every payee in it is paid`,
+        details: { payoutId: p.payoutId, reference, before: { status: 'created' }, after: { status: 'paid' } },
+      });
+    }
+  }
+  const state = (await payeePaidStates(trx, p.payoutId)).get(p.recruiterDealerId);
+  return {
+    payoutId: p.payoutId,
+    recruiterId: p.recruiterDealerId,
+    amount: line.amount,
+    paid: state?.paid ?? false,
+    paidAt: state?.paidAt ? new Date(state.paidAt).toISOString() : null,
+    changed: moved.length > 0,
+    batchStatus: batch.status,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Payout } from '@dn/db';
-import { recruiterNets } from '@dn/db/queries/net-payable';
+import { payeePaidStates, recruiterNets } from '@dn/db/queries/net-payable';
 import { remindOnce } from '@dn/db/queries/payees';
 import { findPayout, listPayouts as listPayoutRows } from '@dn/db/queries/payouts';
 import { formatCents, parseCents } from '@dn/schema';
@@ -88,4 +88,39 @@ export async function markPayoutPaid(ctx: AdminContext, id: string, reference: s
   const paid = await ctx.db.transaction().execute((trx) => ledger.pay(trx, ctx, id, reference));
   ctx.mail.kick();
   return publicPayout(paid);
+}
+
+/** One payee of a batch marked paid as of today (decision 0965): emailed once, the batch paid when all are. */
+export async function markPayeePaid(
+  ctx: AdminContext,
+  input: { id: string; recruiterId: string; reference?: string | undefined },
+) {
+  const done = await ctx.db.transaction().execute((trx) =>
+    ledger.payPayee(trx, ctx, {
+      payoutId: input.id,
+      recruiterDealerId: input.recruiterId,
+      reference: input.reference ?? null,
+    }),
+  );
+  if (done.changed) ctx.mail.kick();
+  const { changed: _changed, ...rest } = done;
+  return rest;
+}
+
+/** The payees of a batch: their line and whether they are paid (the console marks each paid). */
+export async function listPayoutPayees(ctx: Context, id: string) {
+  const payout = await findPayout(ctx.db, id);
+  if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout batch');
+  const [lines, states] = await Promise.all([recruiterNets(ctx.db, { payoutId: id }), payeePaidStates(ctx.db, id)]);
+  return lines.map((l) => {
+    const s = states.get(l.recruiterDealerId);
+    return {
+      recruiterId: l.recruiterDealerId,
+      recruiterName: l.recruiterName,
+      amount: l.amount,
+      commissionCount: l.commissionCount,
+      paid: s?.paid ?? false,
+      paidAt: s?.paid && s.paidAt ? new Date(s.paidAt).toISOString() : null,
+    };
+  });
 }

@@ -1,13 +1,16 @@
-import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney, MONEY_WORDS } from '@dn/schema';
+import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney, MONEY_WORDS, PAYEE_PAID_WORDS } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { ADMIN_MUTATIONS } from '../admin/mutations';
 import { useAdminMutation } from '../admin/use-admin-mutation';
 import { useAdminRole } from '../admin-team/role';
+
+// One batch's payees, each marked paid alone (decision 0965): loaded when asked for.
+const PayoutPayees = lazy(() => import('../payees/PayoutPayees'));
 
 /** Payout batches: create one above a minimum, download its CSV, mark it paid with a reference. */
 export function PayoutsPanel() {
@@ -16,6 +19,7 @@ export function PayoutsPanel() {
   const [minimum, setMinimum] = useState(DEFAULT_PAYOUT_MINIMUM);
   const [paying, setPaying] = useState<string | null>(null);
   const [reference, setReference] = useState('');
+  const [viewing, setViewing] = useState<string | null>(null);
   const payouts = useQuery(trpc.commissions.payouts.queryOptions());
   const batch = payouts.data?.find((p) => p.id === paying);
   const create = useAdminMutation(ADMIN_MUTATIONS.createPayout);
@@ -84,6 +88,9 @@ export function PayoutsPanel() {
                     </Anchor>
                   </>
                 )}
+                <Button size="xs" variant="default" onClick={() => setViewing(viewing === p.id ? null : p.id)}>
+                  {viewing === p.id ? PAYEE_PAID_WORDS.hide : PAYEE_PAID_WORDS.show}
+                </Button>
                 {p.status === 'created' && can('owner') && (
                   <Button size="xs" onClick={() => setPaying(p.id)}>
                     Mark paid
@@ -94,6 +101,11 @@ export function PayoutsPanel() {
           },
         ]}
       />
+      {viewing && (
+        <Suspense fallback={null}>
+          <PayoutPayees payoutId={viewing} />
+        </Suspense>
+      )}
       <ConfirmModal
         opened={paying !== null}
         title="Mark payout paid"
