@@ -133,6 +133,8 @@ function appEnv(dbUrl, port, smtpPort) {
     DATABASE_URL: dbUrl,
     DATABASE_POOL_SIZE: '5',
     SESSION_SECRET: 'soak-session-secret-0123456789-0123456789-abcdef',
+    // Required in production with DATABASE_URL (issue 39): both instances seal with one key.
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     PORT: String(port),

@@ -44,6 +44,8 @@ export async function startServer(opts: { port?: number; env: Record<string, str
       PORT: String(port),
       PUBLIC_URL: url,
       SESSION_SECRET: SECRET,
+      // Required in production with DATABASE_URL (issue 39): the instances share one key.
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       // The load comes from one address: each request names its own client through the proxy header.
