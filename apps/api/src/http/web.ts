@@ -13,6 +13,17 @@ const CLIENT_ROUTES = [
   '/quote',
 ];
 
+/** The app's shell for a page whose address holds a token, sent with `Referrer-Policy: no-referrer`. */
+function tokenPage(url: string, summary: string): HttpRoute {
+  return {
+    method: 'GET',
+    url,
+    access: 'public',
+    summary,
+    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
+  };
+}
+
 /**
  * The web app's pages (served when there is a build, plugins/web.ts): its shell for every client
  * route, so a reload works; the prerendered landing at `/`.
@@ -34,36 +45,18 @@ export const webRoutes: HttpRoute[] = [
       handle: ({ req, reply }) => req.server.webApp?.page(reply, 200),
     }),
   ),
-  {
-    method: 'GET',
-    url: '/application/:token',
-    access: 'public',
-    // Its API answers 404 for a revoked token; the token never leaves in a Referer.
-    summary: "An applicant's private status page (issue 15)",
-    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
-  },
-  {
-    method: 'GET',
-    url: '/quote/:token',
-    access: 'public',
-    // The homeowner's installation status (issue 37): the token never leaves in a Referer either.
-    summary: "A homeowner's private installation status page (issue 37)",
-    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
-  },
-  {
-    method: 'GET',
-    url: '/admin/accept-invite',
-    access: 'public',
-    // A page, not a missing one (issue 36); its ?token= never leaves in a Referer either.
-    summary: "An admin invitation's page: which email and role it accepts, then name and password",
-    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
-  },
-  {
-    method: 'GET',
-    url: '/call/:token',
-    access: 'public',
-    // The free call reminder's one-time link (issue 38); the token never leaves in a Referer.
-    summary: 'The page that reschedules or cancels a free call from its reminder (no sign-in)',
-    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
-  },
+  // Pages whose address carries a one-time or private token: it never leaves in a Referer.
+  tokenPage(
+    '/application/:token',
+    "An applicant's private status page (issue 15; its API answers 404 for a revoked token)",
+  ),
+  tokenPage('/quote/:token', "A homeowner's private installation status page (issue 37)"),
+  tokenPage(
+    '/admin/accept-invite',
+    "An admin invitation's page: which email and role it accepts, then name and password",
+  ),
+  tokenPage(
+    '/call/:token',
+    'The page that reschedules or cancels a free call from its reminder (issue 38; no sign-in)',
+  ),
 ];
