@@ -65,6 +65,11 @@ export const POLL_MS = {
   affiliateTracking: 5_000,
   callSchedules: 15_000,
   landingVideos: 30_000,
+  // The console's operator views (issues 38 and 40, and 36's webhook screen); the System page's
+  // samples are 5 minutes apart, its queues move faster.
+  adminSystem: 30_000,
+  adminScheduler: 30_000,
+  adminWebhook: 15_000,
 } as const;
 
 export const STALE_TIME_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@dn/api';
-import { DATE_FORMAT } from '@dn/schema';
+import { DATE_FORMAT, POLL_MS } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +10,6 @@ import { SampleChart } from './SampleChart';
 import classes from './system.module.css';
 
 type Overview = inferRouterOutputs<AppRouter>['system']['overview'];
-
-/** How often the page asks again: the samples are 5 minutes apart, the queues move faster. */
-const POLL_MS = 30_000;
 
 const when = (iso: string) => dayjs(iso).format(`${DATE_FORMAT} HH:mm`);
 
@@ -62,7 +59,7 @@ const count = (v: number | null) => (v === null ? '—' : String(v));
 /** The System section (issue 40): queue depths, failures with their errors, backups, the last 24 hours. */
 export function SystemTab() {
   const trpc = useTrpc();
-  const overview = useQuery({ ...trpc.system.overview.queryOptions(), refetchInterval: POLL_MS });
+  const overview = useQuery({ ...trpc.system.overview.queryOptions(), refetchInterval: POLL_MS.adminSystem });
   const o = overview.data;
   if (!o) {
     return <DataTable rows={[]} columns={FAILURE_COLUMNS} rowKey={(r) => r.id} query={overview} empty="Loading…" />;

@@ -1,4 +1,4 @@
-import { WEBHOOK_WORDS as W } from '@dn/schema';
+import { POLL_MS, WEBHOOK_WORDS as W } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Alert, Badge, Code, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ export function WebhookSection() {
 
 function WebhookStatus() {
   const trpc = useTrpc();
-  const q = useQuery(trpc.orders.webhookStatus.queryOptions(undefined, { refetchInterval: 15_000 }));
+  const q = useQuery(trpc.orders.webhookStatus.queryOptions(undefined, { refetchInterval: POLL_MS.adminWebhook }));
   const data = q.data;
   return (
     <Stack>

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@dn/api';
-import { DATE_FORMAT } from '@dn/schema';
+import { DATE_FORMAT, POLL_MS } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ const COLUMNS: DataColumn<SweepRow>[] = [
 /** The durable scheduler's sweeps (issue 38, decision 0940): what is due, what ran, what failed. */
 export default function SchedulerTab() {
   const trpc = useTrpc();
-  const sweeps = useQuery({ ...trpc.scheduler.sweeps.queryOptions(), refetchInterval: 30_000 });
+  const sweeps = useQuery({ ...trpc.scheduler.sweeps.queryOptions(), refetchInterval: POLL_MS.adminScheduler });
   return (
     <Stack>
       <BusinessTimeZone />
