@@ -11,7 +11,7 @@
 // Writes bench/results.json and bench/results.md (--out=DIR or BENCH_OUT elsewhere); a run with
 // --only keeps the other stages' figures from the results already there.
 // Options: --only=main,logging,peers,curve,partner,admin,mail,payees,routing --mail-scale=50000 --sizes=10000,100000,1000000 --peers-dealers=100000
-//   --routing-installers=100000 (routing) --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
+//   --routing-installers=100000 --routing-dealers=1000000 (routing) --scale=100000 (partner, admin) --bulk=10000 --poll-seconds=30 (admin)
 //   --rounds=3 --duration=10 --warmup=3 --connections=50 --export-runs=3 --logging-endpoint=PATH:ROLE
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
 //   BENCH_DEALERS, BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_PG, ...
@@ -94,6 +94,7 @@ async function main() {
     peersDealers: num(a['peers-dealers'], 100_000),
     scale: num(a.scale, 100_000),
     routingInstallers: num(a['routing-installers'], 100_000),
+    routingDealers: num(a['routing-dealers'], 1_000_000),
     bulk: num(a.bulk, 10_000),
     mailScale: num(a['mail-scale'], 50_000),
     pollSeconds: num(a['poll-seconds'], 30),

@@ -182,7 +182,8 @@ const STAGE_WHAT = {
   admin: 'a bulk approval of 10,000 dealers under polls, the Activity tab and the public typeahead at scale',
   mail: 'the outbox to a local SMTP server: emails/s while 10,000 decision emails drain, and a reset link among them',
   payees: 'a NACHA file and check register of 10,000 payees, three in a row: time and memory',
-  routing: 'routing a job among 100,000 installers at one client (p95, gate calls a job), quote requests/s',
+  routing:
+    'routing a job among 100,000 installers of 1,000,000 dealers at one client (p95, gate calls a job), quote requests/s beside signups, the offers poll beside dealer/info',
 };
 const ORDER = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees', 'routing'];
 
@@ -304,7 +305,7 @@ function otherFigures(r) {
   const q = r.routing?.quotes;
   if (q)
     L.push(
-      `- **Quote requests** (\`routing\`, POST /api/quote-requests, c=${r.routing.settings.connections}, each routed among ${f0(r.routing.settings.installers)} installers): ${f0(q.reqPerSec)} a second (p95 ${ms(q.p95)} ms)${r.signup ? `, beside ${f0(r.signup.reqPerSec)} signups a second (\`main\`, c=${r.config.connections})` : ''}.`,
+      `- **Quote requests** (\`routing\`, POST /api/quote-requests, c=${r.routing.settings.connections}, each routed among ${f0(r.routing.settings.installers)} installers): ${f0(q.reqPerSec)} a second (p95 ${ms(q.p95)} ms)${r.routing.signups ? `, beside ${f0(r.routing.signups.reqPerSec)} signups a second on the same server and database (p95 ${ms(r.routing.signups.p95)} ms)` : r.signup ? `, beside ${f0(r.signup.reqPerSec)} signups a second (\`main\`, c=${r.config.connections})` : ''}.`,
     );
   const w = r.partner?.webhook;
   if (w && !w.error)

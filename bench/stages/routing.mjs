@@ -1,20 +1,33 @@
 // Stage `routing` (issue 37, with issue 38's gate): routing a job among `--routing-installers`
-// installers (default 100,000; seeded with generate_series). A fresh database; installers spread
-// over the contiguous US, 2% of them within ~50 miles of Austin (a dense metro, where the jobs
-// are); 90% with insurance and licence on file, 80% signed their tier's current agreement (the
-// mix of decision 0951), a fifth Preferred; radius 25-100 miles, capacity 5 a week.
+// installers (default 100,000) in a network of `--routing-dealers` dealers (default 1,000,000; the
+// others Affiliates or not approved, with no area), seeded with generate_series. A fresh database;
+// installers spread over the contiguous US, 1 in 47 of them within ~50 miles of Austin (a dense
+// metro, where the jobs are), whatever their tier; 90% with insurance and licence on file, 80%
+// signed their tier's current agreement (the mix of decision 0951), a fifth Preferred; radius
+// 25-100 miles, capacity 5 a week.
 // - POST /api/admin/jobs at one client (each job inserted, routed by nextInstaller through
 //   installer_gate_ok, offered, the homeowner's email queued): p95 (target < 20 ms), and how many
 //   gate calls a routing made (pg_stat_user_functions, track_functions = all on that database);
 // - POST /api/quote-requests (the homeowner's form; each from its own address and email) at
-//   c=`connections` for `duration` s: requests a second, beside the signups of the main stage.
+//   c=`connections` for `duration` s: requests a second, beside POST /api/dealer-signup on the
+//   same server and database;
+// - the installer's offers poll (GET /api/dealer/job-offers, and the dashboard's tRPC batch of
+//   account.info, jobs.offers and jobs.mine) beside GET /api/dealer/info, by the installer who
+//   holds the most open offers, at c=`connections` for `duration` s each.
+import argon2 from 'argon2';
 import { freePort, signIn, startApp } from '../lib/app.mjs';
-import { pct, run } from '../lib/load.mjs';
+import { paced, pct, run } from '../lib/load.mjs';
+import { trpcUrl } from './peers.mjs';
 
 export const ROUTING_MS = 20;
+/** The offers poll and dealer/info polled side by side at one pace (a second, each): 2,000 dashboards every 10 s. */
+export const POLL_RATE = 200;
+/** At that pace, both answer within this (p95, ms): the dashboards' target of the main stage. */
+export const POLL_P95_MS = 100;
+const INSTALLER_PASSWORD = 'bench-installer-password';
 const AUSTIN_ZIPS = ['78701', '78702', '78703', '78704', '78705', '78721', '78723', '78745', '78751', '78757'];
 
-async function seedInstallers(db, n) {
+async function seedInstallers(db, n, dealers) {
   const t0 = Date.now();
   await db.query('select setseed(0.37)');
   await db.query(`
@@ -30,8 +43,8 @@ async function seedInstallers(db, n) {
   await db.query(`
     insert into service_areas (dealer_id, zip_code, state, latitude, longitude, radius_miles, weekly_capacity, paused)
     select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, '78701', 'TX',
-      case when g % 50 = 0 then 30.27 + (random() - 0.5) * 1.4 else 25 + random() * 24 end,
-      case when g % 50 = 0 then -97.74 + (random() - 0.5) * 1.4 else -124 + random() * 57 end,
+      case when g % 47 = 0 then 30.27 + (random() - 0.5) * 1.4 else 25 + random() * 24 end,
+      case when g % 47 = 0 then -97.74 + (random() - 0.5) * 1.4 else -124 + random() * 57 end,
       25 + g % 76, 5, false
     from generate_series(1, ${n}) g`);
   await db.query(`
@@ -49,12 +62,26 @@ async function seedInstallers(db, n) {
                   where tier::text = case when g % 5 = 0 then 'Preferred' else 'Authorized' end
                   order by version desc limit 1) v on true
     where random() < 0.8`);
-  await db.query('analyze');
+  // The rest of the network: Affiliates, and Authorized and Preferred dealers not (yet) approved.
+  if (dealers > n)
+    await db.query(`
+      insert into dealers (id, tier, full_name, company_name, email, phone_e164, address_json, onboarding_call_ok,
+        status, access_granted, created_at, updated_at)
+      select ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid,
+        (array['Affiliate','Affiliate','Affiliate','Affiliate','Authorized','Preferred'])[1 + g % 6],
+        'Dealer ' || g, 'Dealer Co ' || g, 'dealer' || g || '@bench.example.com',
+        '+1556' || lpad((g % 10000000)::text, 7, '0'),
+        jsonb_build_object('street', g || ' Oak St', 'city', 'Dallas', 'state', 'TX', 'zipCode', '75201', 'country', 'US'),
+        true, case when g % 6 < 4 then (array['approved','active','pending'])[1 + g % 3] else 'pending' end,
+        g % 6 < 4, now() - interval '60 days', now() - interval '60 days'
+      from generate_series(1, ${dealers - n}) g`);
+  await db.query('vacuum analyze');
   return (Date.now() - t0) / 1000;
 }
 
 export async function routingStage(ctx) {
   const n = ctx.opts.routingInstallers ?? 100_000;
+  const dealers = Math.max(n, ctx.opts.routingDealers ?? 1_000_000);
   const jobs = 300;
   const dbName = `dn_bench_${ctx.stamp}_routing`;
   const fx = { dbName, dbUrl: `${ctx.pgBase}/${dbName}` };
@@ -68,12 +95,15 @@ export async function routingStage(ctx) {
     const migrate = await startApp(ctx, fx, { logLevel: 'warn' });
     await migrate.stop();
     await db.connect();
-    ctx.log(`routing: seeding ${n.toLocaleString('en-US')} installers`);
-    const seedSeconds = await seedInstallers(db, n);
+    ctx.log(
+      `routing: seeding ${n.toLocaleString('en-US')} installers among ${dealers.toLocaleString('en-US')} dealers`,
+    );
+    const seedSeconds = await seedInstallers(db, n, dealers);
     const counts = (
       await db.query(`select
+        (select count(*) from dealers)::int as dealers,
         (select count(*) from service_areas)::int as installers,
-        (select count(*) from service_areas where earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(30.27, -97.74)) < 100 * 1609.344)::int as near_austin,
+        (select count(*) from service_areas where earth_distance(point, service_point(30.27, -97.74)) < 100 * 1609.344)::int as near_austin,
         (select count(*) from dealers where installer_gate_ok(id, current_date))::int as passing_gate`)
     ).rows[0];
     ctx.log(`routing: seeded in ${seedSeconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
@@ -139,42 +169,48 @@ export async function routingStage(ctx) {
       `routing: p95 ${routing.p95} ms, ${JSON.stringify(statuses)}, ${routing.gateCallsPerJob.toFixed(2)} gate calls a job`,
     );
 
+    // Unique POSTs at c=connections, each from its own address (the per-address budgets).
     let q = 0;
-    const quotes = await run({
-      url: server.base,
-      duration: ctx.opts.duration,
-      connections: ctx.opts.connections,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/quote-requests',
-          setupRequest: (req) => {
-            q++;
-            return {
-              ...req,
-              headers: {
-                'content-type': 'application/json',
-                'x-forwarded-for': `10.${100 + ((q >> 16) & 63)}.${(q >> 8) & 255}.${q & 255}`,
-              },
-              body: JSON.stringify({
-                fullName: `Bench Quote ${q}`,
-                email: `quote.${ctx.stamp}.${q}@bench.example.com`,
-                phone: '512-555-0142',
-                street: `${q} Pine Rd`,
-                city: 'Austin',
-                state: 'TX',
-                zipCode: AUSTIN_ZIPS[q % AUSTIN_ZIPS.length],
-                consent: true,
-              }),
-            };
+    const posts = (path, body) =>
+      run({
+        url: server.base,
+        duration: ctx.opts.duration,
+        connections: ctx.opts.connections,
+        requests: [
+          {
+            method: 'POST',
+            path,
+            setupRequest: (req) => {
+              q++;
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-forwarded-for': `10.${100 + ((q >> 16) & 63)}.${(q >> 8) & 255}.${q & 255}`,
+                },
+                body: JSON.stringify(body(q)),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    const quotes = await posts('/api/quote-requests', (k) => ({
+      fullName: `Bench Quote ${k}`,
+      email: `quote.${ctx.stamp}.${k}@bench.example.com`,
+      phone: '512-555-0142',
+      street: `${k} Pine Rd`,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: AUSTIN_ZIPS[k % AUSTIN_ZIPS.length],
+      consent: true,
+    }));
     ctx.log(`routing: quote requests ${Math.round(quotes.reqPerSec)}/s, p95 ${quotes.p95} ms`);
+    const signups = await posts('/api/dealer-signup', (k) => signupBody(ctx.stamp, k));
+    ctx.log(`routing: signups ${Math.round(signups.reqPerSec)}/s, p95 ${signups.p95} ms`);
+    const polls = await offersPolls(ctx, db, server);
     return {
       startedAt: new Date().toISOString(),
-      settings: { installers: n, connections: ctx.opts.connections, duration: ctx.opts.duration, seedSeconds },
+      settings: { installers: n, dealers, connections: ctx.opts.connections, duration: ctx.opts.duration, seedSeconds },
       counts,
       routing,
       quotes: {
@@ -184,6 +220,14 @@ export async function routingStage(ctx) {
         p99: quotes.p99,
         statuses: quotes.statuses,
       },
+      signups: {
+        reqPerSec: signups.reqPerSec,
+        p50: signups.p50,
+        p95: signups.p95,
+        p99: signups.p99,
+        statuses: signups.statuses,
+      },
+      polls,
     };
   } finally {
     await server?.stop();
@@ -193,14 +237,101 @@ export async function routingStage(ctx) {
   }
 }
 
+/** The main stage's signup (an Affiliate with a unique email). */
+function signupBody(stamp, n) {
+  return {
+    tier: 'Affiliate',
+    fullName: `Bench Signup ${n}`,
+    email: `signup.${stamp}.${n}@bench.example.com`,
+    phoneE164: '+15551230000',
+    addressJson: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    onboardingCallOk: true,
+    referredBy: 'none',
+  };
+}
+
+/**
+ * The installer's side: the one holding the most open offers signs in (a password set here) and
+ * polls its offers, beside dealer/info, and the dashboard's batch as the browser sends it.
+ */
+async function offersPolls(ctx, db, server) {
+  const who = (
+    await db.query(`select o.dealer_id, count(*)::int n from job_offers o
+      where o.status = 'open' and o.expires_at > now() group by 1 order by 2 desc, 1 limit 1`)
+  ).rows[0];
+  if (!who) throw new Error('routing: no installer holds an open offer');
+  const email = `installer.${ctx.stamp}@bench.example.com`;
+  const hash = await argon2.hash(INSTALLER_PASSWORD, {
+    type: argon2.argon2id,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
+  await db.query('update dealers set email = $1, password = $2, access_granted = true where id = $3', [
+    email,
+    hash,
+    who.dealer_id,
+  ]);
+  const cookie = await signIn(server.base, '/api/dealer/login', { username: email, password: INSTALLER_PASSWORD });
+  const check = await fetch(`${server.base}/api/dealer/job-offers`, { headers: { cookie } });
+  const offers = (await check.json()).items?.length;
+  if (check.status !== 200 || offers !== who.n)
+    throw new Error(`routing: GET /api/dealer/job-offers answered ${check.status} with ${offers} offers, not ${who.n}`);
+  const batch = trpcUrl([['account.info'], ['jobs.offers'], ['jobs.mine']]);
+  const headers = { cookie, 'x-forwarded-for': '10.9.9.10' };
+  const out = { openOffers: who.n, rate: POLL_RATE };
+  // Side by side at one pace: both polls at once, each at POLL_RATE a second (open loop).
+  const [info, offersAtPace] = await Promise.all(
+    ['/api/dealer/info', '/api/dealer/job-offers'].map((path) =>
+      paced({ url: server.base + path, headers, rate: POLL_RATE, duration: ctx.opts.duration }),
+    ),
+  );
+  const keep = (r) => ({ reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, p99: r.p99, statuses: r.statuses });
+  out.atPace = { dealerInfo: keep(info), jobOffers: keep(offersAtPace) };
+  ctx.log(
+    `routing: at ${POLL_RATE}/s each, side by side: dealer/info p95 ${info.p95} ms, job-offers p95 ${offersAtPace.p95} ms`,
+  );
+  // And each alone at its most (closed loop, c=connections).
+  for (const [key, path] of [
+    ['dealerInfo', '/api/dealer/info'],
+    ['jobOffers', '/api/dealer/job-offers'],
+    ['dashboardBatch', batch],
+  ]) {
+    const r = await run({
+      url: server.base,
+      duration: ctx.opts.duration,
+      connections: ctx.opts.connections,
+      headers,
+      requests: [{ method: 'GET', path }],
+    });
+    out[key] = { path, ...keep(r) };
+    ctx.log(`routing: GET ${key} ${Math.round(r.reqPerSec)}/s, p95 ${r.p95} ms, ${JSON.stringify(r.statuses)}`);
+  }
+  return out;
+}
+
 export function routingTargets(r) {
   if (!r?.routing) return [];
   const n = r.settings.installers.toLocaleString('en-US');
+  const m = (r.settings.dealers ?? r.settings.installers).toLocaleString('en-US');
+  const p = r.polls;
+  const perSec = (x) => `${Math.round(x.reqPerSec)}/s (p95 ${x.p95} ms)`;
   return [
     {
-      target: `routing a job among ${n} installers (POST /api/admin/jobs, one client): p95 < ${ROUTING_MS} ms`,
+      target: `routing a job among ${n} installers of ${m} dealers (POST /api/admin/jobs, one client): p95 < ${ROUTING_MS} ms`,
       ok: r.routing.p95 < ROUTING_MS,
       value: `p95 ${r.routing.p95} ms (p50 ${r.routing.p50}, p99 ${r.routing.p99}) over ${r.routing.jobs} jobs near Austin among ${r.counts.near_austin.toLocaleString('en-US')} installers within 100 miles; ${r.routing.gateCallsPerJob.toFixed(2)} gate calls a job; ${JSON.stringify(r.routing.statuses)}`,
     },
+    ...(p
+      ? [
+          {
+            target: `the installer's offers poll beside dealer/info, both at ${p.rate ?? POLL_RATE} a second (open loop): p95 < ${POLL_P95_MS} ms each`,
+            ok: p.atPace ? Math.max(p.atPace.jobOffers.p95, p.atPace.dealerInfo.p95) < POLL_P95_MS : null,
+            value: p.atPace
+              ? `job-offers p95 ${p.atPace.jobOffers.p95} ms (p50 ${p.atPace.jobOffers.p50}), dealer/info p95 ${p.atPace.dealerInfo.p95} ms (p50 ${p.atPace.dealerInfo.p50}), by the installer holding the most open offers (${p.openOffers}); at most, alone (c=${r.settings.connections}): job-offers ${perSec(p.jobOffers)}, dealer/info ${perSec(p.dealerInfo)}, the dashboard's batch (account.info, jobs.offers, jobs.mine) ${perSec(p.dashboardBatch)}`
+              : 'not measured',
+          },
+        ]
+      : []),
   ];
 }

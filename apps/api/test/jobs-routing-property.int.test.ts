@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { nextInstaller } from '@dn/db/queries/jobs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
@@ -149,58 +151,98 @@ function firstEligible(made: Seeded[], point: Point, seller: string | null) {
     .sort((a, b) => a.recent - b.recent || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
 }
 
+/** Seeds the installers, asks `route` for the job's installer, compares with the reference, clears Kansas. */
+async function check(
+  specs: Spec[],
+  jobZip: number,
+  sellerIndex: number | null,
+  route: (point: Point, seller: string | null) => Promise<string | null>,
+) {
+  const now = clock.now();
+  const point = zipCentroid(KS[jobZip]!)!;
+  const made: Seeded[] = [];
+  try {
+    for (const s of specs) made.push(await seedInstaller(s, point, now));
+    const seller = sellerIndex !== null && sellerIndex < made.length ? made[sellerIndex]!.id : null;
+    const expected = firstEligible(made, point, seller);
+    expect(await route(point, seller)).toBe(expected?.id ?? null);
+  } finally {
+    // The next run starts with no installers in Kansas, whatever this one found.
+    if (made.length > 0) {
+      await h.db
+        .deleteFrom('serviceAreas')
+        .where(
+          'dealerId',
+          'in',
+          made.map((m) => m.id),
+        )
+        .execute();
+    }
+  }
+}
+
+const specsArb = fc.array(installerArb, { minLength: 3, maxLength: 8 });
+const zipArb = fc.integer({ min: 0, max: KS.length - 1 });
+const sellerArb = fc.option(fc.nat(7), { nil: null });
+
 it('offers the job to the first eligible installer by the rule', async () => {
   admin = await signInAdmin(h.app);
   shared = await pastJob();
   await fc.assert(
+    fc.asyncProperty(specsArb, zipArb, sellerArb, (specs, jobZip, sellerIndex) =>
+      check(specs, jobZip, sellerIndex, async (point, seller) => {
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/admin/jobs',
+          headers: { cookie: admin },
+          payload: {
+            homeowner: { fullName: 'Prop Owner', email: 'prop@example.com', phone: '785-555-0100' },
+            street: '1 Prop St',
+            city: point.city,
+            state: 'KS',
+            zipCode: point.zip,
+            ...(seller ? { sellerId: seller } : {}),
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const offer = await h.db
+          .selectFrom('jobOffers')
+          .select('dealerId')
+          .where('jobId', '=', res.json().id)
+          .where('status', '=', 'open')
+          .executeTakeFirst();
+        expect(res.json().status).toBe(offer ? 'offered' : 'unrouted');
+        return offer?.dealerId ?? null;
+      }),
+    ),
+    { numRuns: 30 },
+  );
+}, 120_000);
+
+// The router walks a tier's nearest areas first and searches them all only when the walk found
+// nobody before its limit (decision 0996): with a walk of 1 to 3 areas, both ways are taken.
+it('gives the same installer when its nearest-first walk stops short and the full search decides', async () => {
+  shared ||= await pastJob();
+  await fc.assert(
     fc.asyncProperty(
-      fc.array(installerArb, { minLength: 3, maxLength: 8 }),
-      fc.integer({ min: 0, max: KS.length - 1 }),
-      fc.option(fc.nat(7), { nil: null }),
-      async (specs, jobZip, sellerIndex) => {
-        const now = clock.now();
-        const point = zipCentroid(KS[jobZip]!)!;
-        const made: Seeded[] = [];
-        try {
-          for (const s of specs) made.push(await seedInstaller(s, point, now));
-          const seller = sellerIndex !== null && sellerIndex < made.length ? made[sellerIndex]!.id : null;
-          const expected = firstEligible(made, point, seller);
-          const res = await h.app.inject({
-            method: 'POST',
-            url: '/api/admin/jobs',
-            headers: { cookie: admin },
-            payload: {
-              homeowner: { fullName: 'Prop Owner', email: 'prop@example.com', phone: '785-555-0100' },
-              street: '1 Prop St',
-              city: point.city,
-              state: 'KS',
-              zipCode: point.zip,
-              ...(seller ? { sellerId: seller } : {}),
-            },
+      specsArb,
+      zipArb,
+      sellerArb,
+      fc.integer({ min: 1, max: 3 }),
+      (specs, jobZip, sellerIndex, walkAreas) =>
+        check(specs, jobZip, sellerIndex, async (point, seller) => {
+          const now = clock.now();
+          const next = await nextInstaller(h.db, {
+            jobId: randomUUID(),
+            latitude: point.latitude,
+            longitude: point.longitude,
+            sellerId: seller,
+            now,
+            weekStart: weekStart(now),
+            walkAreas,
           });
-          expect(res.statusCode, res.body).toBe(200);
-          const offer = await h.db
-            .selectFrom('jobOffers')
-            .select('dealerId')
-            .where('jobId', '=', res.json().id)
-            .where('status', '=', 'open')
-            .executeTakeFirst();
-          expect(offer?.dealerId ?? null).toBe(expected?.id ?? null);
-          expect(res.json().status).toBe(expected ? 'offered' : 'unrouted');
-        } finally {
-          // The next run starts with no installers in Kansas, whatever this one found.
-          if (made.length > 0) {
-            await h.db
-              .deleteFrom('serviceAreas')
-              .where(
-                'dealerId',
-                'in',
-                made.map((m) => m.id),
-              )
-              .execute();
-          }
-        }
-      },
+          return next?.dealerId ?? null;
+        }),
     ),
     { numRuns: 30 },
   );

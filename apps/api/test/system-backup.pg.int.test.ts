@@ -7,7 +7,7 @@ import { createEmptyPostgresDatabase, tableChecksums } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
 import { scheduledBackup } from '../src/services/system/sweeps';
-import { createHarness, type Harness } from './helpers';
+import { createDealer, createHarness, type Harness } from './helpers';
 
 /**
  * The daily backup (BACKUP_DIR, BACKUP_KEEP) on PostgreSQL, where it is pg_dump's custom format
@@ -22,6 +22,21 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ clock });
   Object.assign(h.app.deps.config, { databaseUrl: h.database.url, backupDir: dir, backupKeep: 2 });
+  // An installer's service area: its point is a generated column of earthdistance's type, with a
+  // GiST index (migration 2900), which pg_restore computes and builds with an empty search_path.
+  const installer = await createDealer(h.db, { tier: 'Preferred', status: 'approved', password: null });
+  await h.db
+    .insertInto('serviceAreas')
+    .values({
+      dealerId: installer.id,
+      zipCode: '66044',
+      state: 'KS',
+      latitude: 38.96,
+      longitude: -95.25,
+      radiusMiles: 50,
+      weeklyCapacity: 5,
+    })
+    .execute();
 });
 afterAll(async () => {
   await h?.close();

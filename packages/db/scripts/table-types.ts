@@ -86,6 +86,8 @@ export function allowedValues(definition: string, column: string): string[] | un
 /** The TypeScript a read-only column's value reads as, by PostgreSQL type. */
 const READ_AS: Record<string, string> = {
   bool: 'boolean',
+  // earthdistance's `earth` (a domain over cube): node-postgres reads it as its text, "(x, y, z)".
+  cube: 'string',
   int2: 'number',
   int4: 'number',
   int8: 'string',

@@ -662,6 +662,7 @@ export interface ServiceAreas {
   longitude: number;
   paused: Generated<boolean>;
   pausedUntil: Timestamp | null;
+  point: ReadOnly<string | null>;
   radiusMiles: number;
   state: string;
   updatedAt: Generated<Timestamp>;

@@ -1,11 +1,12 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
 import type { DB } from '../types';
 import type { Executor } from './executor';
 
 /**
  * The installation network (issue 37): jobs, their offers (one open at a time: the partial unique
- * index), their timeline, and the routing rule as ONE statement (nextInstaller). Distances are
- * earthdistance's, in meters, found through the GiST index on service_point(latitude, longitude) (ll_to_earth, restorable: migration 2000).
+ * index), their timeline, and the routing rule (nextInstaller, its only definition). Distances are
+ * earthdistance's, in meters, found through the GiST index on service_areas.point (ll_to_earth's
+ * formula, stored: migration 2900).
  */
 
 export type Job = Selectable<DB['jobs']>;
@@ -73,66 +74,125 @@ export interface RoutingQuery {
   now: Date;
   /** Start of the capacity week (decision 0912). */
   weekStart: Date;
+  /** How many of a tier's nearest areas the fast walk reads (tests make it small to reach the full search). */
+  walkAreas?: number;
 }
 
+/** How many of a tier's nearest areas the fast walk reads before it gives way to the full search. */
+const WALK_AREAS = 512;
+
+type Tier = 'Preferred' | 'Authorized';
+
 /**
- * The routing rule (decision 0911), one statement: eligible installers are approved or active
- * Authorized and Preferred dealers whose area covers the point, not paused, under their weekly
- * capacity, not the seller, not offered this job before, passing installer_gate_ok; Preferred first;
- * within the best tier, those within 5 miles of the nearest tie, and the tie goes to the fewest offers
- * in the last 30 days, then the nearest, then the id.
+ * The routing rule (decision 0911): eligible installers are approved or active Authorized and
+ * Preferred dealers whose area covers the point, not paused, under their weekly capacity, not the
+ * seller, not offered this job before, passing installer_gate_ok; Preferred first; within the best
+ * tier, those within 5 miles of the nearest tie, and the tie goes to the fewest offers in the last
+ * 30 days, then the nearest, then the id.
  *
- * The gate (issue 38: agreement, insurance, licence) costs key probes per call, so it is evaluated
- * last and lazily (decision 0915): `candidates` are the installers passing the cheap conditions (the
- * GiST box first); `first` walks them in rank order (Preferred first, nearest first; OFFSET 0 keeps
- * the filter above the sort) and stops at the first one passing the gate, which fixes the best tier
- * and the nearest distance; the gate then runs only on that tier's candidates within 5 miles of it
- * (`near`, materialized so that the planner cannot move the gate below the join).
+ * Nearest first (decision 0996), a tier at a time: `first` finds the tier's nearest eligible
+ * installer, the gate evaluated last, which fixes the distance; `near` then takes the tier's eligible
+ * installers within 5 miles more (a box search on the GiST index), and only those are gated again
+ * and ranked. `first` walks the index in distance order (KNN, `<->`, the chord, which orders as the
+ * great circle does) over the tier's WALK_AREAS nearest areas and stops at the first that passes: a
+ * job in a dense metro reads a few areas, not the thousands around it. The LIMIT is what makes
+ * PostgreSQL choose the ordered walk (its estimates of the gate's selectivity would otherwise pick a
+ * box search and a sort, evaluating every condition on every area in 200 miles); the filter above
+ * it keeps the walk's order (the sort key is the subquery's), so the gate runs lazily. Only when the
+ * walk found nobody and did not reach past the widest radius does the full search run.
  */
 export async function nextInstaller(db: Executor, q: RoutingQuery) {
-  const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
+  for (const tier of ['Preferred', 'Authorized'] as const) {
+    const found =
+      (await rankNear(db, q, tier, 'walk')) ??
+      ((await walkReachesEverything(db, q, tier)) ? undefined : await rankNear(db, q, tier, 'full'));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function routingSql(q: RoutingQuery) {
+  const point = sql`service_point(${q.latitude}::float8, ${q.longitude}::float8)`;
   const mile = sql`${METERS_PER_MILE}::float8`;
-  const day = sql`(${q.now}::timestamptz at time zone 'UTC')::date`;
-  const result = await sql<{ dealerId: string; distanceMiles: number }>`
-    with candidates as materialized (
-      select sa.dealer_id, (d.tier = 'Preferred') as preferred,
-        earth_distance(service_point(sa.latitude, sa.longitude), ${point}) / ${mile} as miles
+  const at = sql`sa.point`;
+  return {
+    point,
+    mile,
+    at,
+    day: sql`(${q.now}::timestamptz at time zone 'UTC')::date`,
+    miles: sql`earth_distance(${at}, ${point}) / ${mile}`,
+    walkAreas: q.walkAreas ?? WALK_AREAS,
+    /** The tier's areas in distance order, those the walk reads. */
+    walk: (tier: Tier, columns: RawBuilder<unknown>) => sql`
+      select ${columns}
       from service_areas sa
       join dealers d on d.id = sa.dealer_id
-      where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> service_point(sa.latitude, sa.longitude)
-        and earth_distance(service_point(sa.latitude, sa.longitude), ${point}) <= sa.radius_miles * ${mile}
-        and d.tier in ('Authorized', 'Preferred')
-        and d.status in ('approved', 'active')
-        and not ((sa.paused and sa.paused_until is null) or coalesce(sa.paused_until > ${q.now}::timestamptz, false))
-        and d.id is distinct from ${q.sellerId}::uuid
-        and not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = sa.dealer_id)
-        and (select count(*) from job_offers o where o.dealer_id = sa.dealer_id
-               and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < sa.weekly_capacity
-    ),
-    first as materialized (
-      select r.preferred, r.miles
-      from (select * from candidates order by preferred desc, miles, dealer_id offset 0) r
-      where installer_gate_ok(r.dealer_id, ${day})
-      limit 1
-    ),
+      where d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
+      order by ${at} <-> ${point}
+      limit ${q.walkAreas ?? WALK_AREAS}`,
+    /** The conditions on an area `a` (with the columns of service_areas) besides tier, status and seller. */
+    available: (a: RawBuilder<unknown>, miles: RawBuilder<unknown>) => sql`
+      ${miles} <= ${a}.radius_miles
+      and not ((${a}.paused and ${a}.paused_until is null) or coalesce(${a}.paused_until > ${q.now}::timestamptz, false))
+      and not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${a}.dealer_id)
+      and (select count(*) from job_offers o where o.dealer_id = ${a}.dealer_id
+             and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < ${a}.weekly_capacity`,
+  };
+}
+
+/** The tier's installer to offer the job to, or undefined when none of its installers is eligible. */
+async function rankNear(db: Executor, q: RoutingQuery, tier: Tier, how: 'walk' | 'full') {
+  const { point, mile, at, day, miles, walk, available } = routingSql(q);
+  const first =
+    how === 'walk'
+      ? sql`
+        select w.miles from (${walk(tier, sql`sa.*, ${at} <-> ${point} as chord, ${miles} as miles`)}) w
+        where ${available(sql`w`, sql`w.miles`)} and installer_gate_ok(w.dealer_id, ${day})
+        order by w.chord
+        limit 1`
+      : sql`
+        select ${miles} as miles
+        from service_areas sa
+        join dealers d on d.id = sa.dealer_id
+        where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> ${at}
+          and d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
+          and ${available(sql`sa`, miles)}
+          and installer_gate_ok(sa.dealer_id, ${day})
+        order by ${at} <-> ${point}
+        limit 1`;
+  const result = await sql<{ dealerId: string; distanceMiles: number }>`
+    with first as materialized (${first}),
     near as materialized (
-      select c.* from candidates c join first f on c.preferred = f.preferred and c.miles <= f.miles + 5
-    ),
-    tied as (
-      select * from near where installer_gate_ok(near.dealer_id, ${day})
+      select sa.dealer_id, ${miles} as miles
+      from first f
+      join service_areas sa on earth_box(${point}, (f.miles + 5) * ${mile}) @> ${at}
+      join dealers d on d.id = sa.dealer_id
+      where ${miles} <= f.miles + 5
+        and d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
+        and ${available(sql`sa`, miles)}
     )
-    select t.dealer_id, t.miles as distance_miles
-    from tied t
-    order by (select count(*) from job_offers o where o.dealer_id = t.dealer_id
-                and o.offered_at > ${q.now}::timestamptz - interval '30 days'), t.miles, t.dealer_id
+    select n.dealer_id, n.miles as distance_miles
+    from near n
+    where installer_gate_ok(n.dealer_id, ${day})
+    order by (select count(*) from job_offers o where o.dealer_id = n.dealer_id
+                and o.offered_at > ${q.now}::timestamptz - interval '30 days'), n.miles, n.dealer_id
     limit 1`.execute(db);
   return result.rows[0];
+}
+
+/** Whether the walk read every area of the tier that could cover the point (fewer than its limit, or past the widest radius). */
+async function walkReachesEverything(db: Executor, q: RoutingQuery, tier: Tier) {
+  const { miles, walk, walkAreas } = routingSql(q);
+  const result = await sql<{ complete: boolean }>`
+    select count(*) < ${walkAreas} or max(w.miles) > ${MAX_RADIUS_METERS / METERS_PER_MILE} as complete
+    from (${walk(tier, sql`${miles} as miles`)}) w`.execute(db);
+  return result.rows[0]?.complete ?? true;
 }
 
 /** The distance from a dealer's area centre to a point, in miles (an admin's assignment). */
 export async function distanceFromArea(db: Executor, dealerId: string, latitude: number, longitude: number) {
   const result = await sql<{ miles: number }>`
-    select earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${latitude}::float8, ${longitude}::float8)) / ${METERS_PER_MILE}::float8 as miles
+    select earth_distance(point, service_point(${latitude}::float8, ${longitude}::float8)) / ${METERS_PER_MILE}::float8 as miles
     from service_areas where dealer_id = ${dealerId}::uuid`.execute(db);
   return result.rows[0]?.miles ?? null;
 }
