@@ -32,11 +32,6 @@ export function upsertServiceArea(db: Executor, values: Insertable<DB['serviceAr
     .executeTakeFirstOrThrow();
 }
 
-export async function offerHours(db: Executor): Promise<number> {
-  const row = await db.selectFrom('routingSettings').select('offerHours').executeTakeFirst();
-  return row?.offerHours ?? 24;
-}
-
 export function setOfferHours(db: Executor, hours: number, by: string, at: Date) {
   return db
     .updateTable('routingSettings')
@@ -199,6 +194,30 @@ export async function distanceFromArea(db: Executor, dealerId: string, latitude:
 
 export function insertOffer(db: Executor, values: Insertable<DB['jobOffers']>) {
   return db.insertInto('jobOffers').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** An open offer whose deadline is the owners' offer hours after `offeredAt` (read in the same statement). */
+export function insertOpenOffer(
+  db: Executor,
+  values: { jobId: string; dealerId: string; distanceMiles: string; offeredAt: Date },
+) {
+  return db
+    .insertInto('jobOffers')
+    .columns(['jobId', 'dealerId', 'distanceMiles', 'status', 'offeredAt', 'expiresAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('routingSettings')
+        .select([
+          sql<string>`${values.jobId}::uuid`.as('jobId'),
+          sql<string>`${values.dealerId}::uuid`.as('dealerId'),
+          sql<string>`${values.distanceMiles}::numeric`.as('distanceMiles'),
+          sql<string>`'open'`.as('status'),
+          sql<Date>`${values.offeredAt}::timestamptz`.as('offeredAt'),
+          sql<Date>`${values.offeredAt}::timestamptz + offer_hours * interval '1 hour'`.as('expiresAt'),
+        ]),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function findOffer(db: Executor, id: string) {

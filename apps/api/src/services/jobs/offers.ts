@@ -4,11 +4,10 @@ import {
   findOffer,
   findOpenOffer,
   insertJobEvent,
-  insertOffer,
+  insertOpenOffer,
   type Job,
   lockJob,
   nextInstaller,
-  offerHours,
   releaseTakenOffer,
   reviewerEmails,
   updateJob,
@@ -65,15 +64,13 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
     weekStart: weekStart(now),
   });
   if (next) {
-    const hours = await offerHours(trx);
-    await insertOffer(trx, {
+    const offer = await insertOpenOffer(trx, {
       jobId: job.id,
       dealerId: next.dealerId,
       distanceMiles: Number(next.distanceMiles).toFixed(1),
-      status: 'open',
       offeredAt: now,
-      expiresAt: new Date(now.getTime() + hours * HOUR_MS),
     });
+    const hours = Math.round((offer.expiresAt.getTime() - now.getTime()) / HOUR_MS);
     await updateJob(trx, job.id, { status: 'offered', installerId: null, updatedAt: now });
     await jobEvent(trx, job, {
       kind: 'offered',
