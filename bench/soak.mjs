@@ -3,7 +3,8 @@
 // SIGKILLed and restarted at 30% of the run (minute 3 of 10), the machine's PostgreSQL restarted at
 // 60% (minute 6). Clients retry what failed. At the end: requests by status per phase, every
 // acknowledged write checked against the database, no email received twice (a real SMTP receiver
-// counting), each instance's RSS over time, p95 latency per minute. Writes soak-results.{json,md}
+// counting), each instance's RSS over time, p95 latency per minute. Installers around Austin receive
+// the homeowners' quote requests as offers, poll them and accept or decline them (issue 37). Writes soak-results.{json,md}
 // and soak.svg here. Everything listens on 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -60,7 +61,12 @@ function startSmtp() {
                 .find((l) => l.toLowerCase().startsWith(`${n}:`))
                 ?.slice(n.length + 1)
                 .trim() ?? '';
-            received.push({ to: h('to').toLowerCase(), subject: h('subject'), at: Date.now() });
+            received.push({
+              to: h('to').toLowerCase(),
+              subject: h('subject'),
+              messageId: h('message-id'),
+              at: Date.now(),
+            });
             lines = [];
             say('250 OK queued');
           } else lines.push(line.startsWith('..') ? line.slice(1) : line);
@@ -215,7 +221,7 @@ async function ensurePostgres() {
 // ---------------------------------------------------------------- the clients
 const RETRYABLE = new Set([502, 503, 504]);
 const records = []; // { t, ms, status, kind, attempts }
-const acked = { signups: [], calls: [], orders: [], decisions: [] };
+const acked = { signups: [], calls: [], orders: [], decisions: [], quotes: [], accepts: [] };
 let startedAt = 0;
 let proxyBase = '';
 
@@ -284,6 +290,85 @@ const booking = (email) => ({
   preferredTime: 'morning',
 });
 
+const AUSTIN_ZIPS = ['78701', '78702', '78703', '78704', '78705'];
+const quote = (email) => ({
+  fullName: 'Soak Homeowner',
+  email,
+  phone: '5125550142',
+  street: `${Math.floor(Math.random() * 9999)} Pine Rd`,
+  city: 'Austin',
+  state: 'TX',
+  zipCode: AUSTIN_ZIPS[Math.floor(Math.random() * AUSTIN_ZIPS.length)],
+  consent: true,
+});
+
+/**
+ * The installation network (issue 37): a dozen approved installers around Austin, each passing the
+ * onboarding gate (insurance and licence on file, their tier's current agreement signed), three of
+ * them able to sign in (the bench dealer's password). Returns those three's emails.
+ */
+async function seedInstallers(db) {
+  const ids = (
+    await db.query(
+      `select id from dealers where tier in ('Authorized', 'Preferred') and status in ('approved', 'active')
+      and email <> $1 order by id limit 12`,
+      [BENCH_DEALER.email],
+    )
+  ).rows.map((r) => r.id);
+  await db.query(
+    `insert into service_areas (dealer_id, zip_code, state, latitude, longitude, radius_miles, weekly_capacity, paused)
+     select id, '78701', 'TX', 30.27 + (n % 5) * 0.02, -97.74 - (n % 3) * 0.02, 60, 500, false
+     from unnest($1::uuid[]) with ordinality as t(id, n)`,
+    [ids],
+  );
+  await db.query(
+    `insert into dealer_compliance (dealer_id, insurance_cert_url, insurer, insurance_expires_on, license_number,
+       license_state, license_expires_on, updated_at)
+     select id, 'https://certs.example.com/' || id, 'Acme', current_date + 365, 'TX-' || left(id::text, 8), 'TX',
+       current_date + 365, now()
+     from unnest($1::uuid[]) id`,
+    [ids],
+  );
+  await db.query(
+    `insert into agreement_signatures (dealer_id, tier, version, text_sha256, signature_name, signed_at, ip_address, user_agent)
+     select d.id, v.tier, v.version, v.text_sha256, d.full_name, now(), '127.0.0.1', null
+     from dealers d
+     join lateral (select tier, version, text_sha256 from agreement_versions where tier = d.tier
+                   order by version desc limit 1) v on true
+     where d.id = any($1::uuid[])`,
+    [ids],
+  );
+  const emails = ids.slice(0, 3).map((_, i) => `installer${i + 1}.soak@example.com`);
+  await db.query(
+    `update dealers d set email = t.email, access_granted = true,
+       password = (select password from dealers where email = $3)
+     from unnest($1::uuid[], $2::text[]) as t(id, email) where d.id = t.id`,
+    [ids.slice(0, 3), emails, BENCH_DEALER.email],
+  );
+  return emails;
+}
+
+/** An installer's turn: their open offers, and one of them accepted or declined. */
+async function answerAnOffer(cookie) {
+  const r = await request('installer', '/api/dealer/job-offers', { cookie });
+  const offer = r.status === 200 ? JSON.parse(r.text).items?.[0] : undefined;
+  if (!offer) return;
+  if (Math.random() < 0.5) {
+    const a = await request('installer', `/api/dealer/job-offers/${offer.id}/accept`, {
+      method: 'POST',
+      cookie,
+      body: {},
+    });
+    if (a.status === 200) acked.accepts.push(offer.jobId);
+  } else {
+    await request('installer', `/api/dealer/job-offers/${offer.id}/decline`, {
+      method: 'POST',
+      cookie,
+      body: { reason: 'Booked that week' },
+    });
+  }
+}
+
 /** One simulated person: picks an action by weight, waits a moment, again, until the end. */
 async function client(n, ctx, until) {
   const pick = (weights) => {
@@ -349,6 +434,20 @@ async function client(n, ctx, until) {
         },
       ],
       [
+        4,
+        async () => {
+          const email = unique('quote');
+          const r = await request('quote', '/api/quote-requests', { method: 'POST', body: quote(email) });
+          if (r.status === 201) acked.quotes.push(email);
+        },
+      ],
+      [
+        6,
+        async () =>
+          request('installer', '/api/dealer/job-offers', { cookie: ctx.installers[n % ctx.installers.length] }),
+      ],
+      [3, async () => answerAnOffer(ctx.installers[n % ctx.installers.length])],
+      [
         1,
         async () => {
           // A bulk decision on the signups acknowledged so far and not yet decided.
@@ -393,6 +492,7 @@ async function main() {
     await db.connect();
     log('seeding 2,000 dealers');
     await seedNetwork(db, { dealers: 2000, links: 400, audits: 6000, calls: 1000 });
+    const installerEmails = await seedInstallers(db);
     const orderDealers = (
       await db.query(`select id from dealers where status in ('approved', 'active') limit 200`)
     ).rows.map((r) => r.id);
@@ -404,6 +504,11 @@ async function main() {
     const ctx = {
       admin: await signIn('/api/admin/login', ADMIN),
       dealer: await signIn('/api/dealer/login', { username: BENCH_DEALER.email, password: BENCH_DEALER.password }),
+      installers: await Promise.all(
+        installerEmails.map((email) =>
+          signIn('/api/dealer/login', { username: email, password: BENCH_DEALER.password }),
+        ),
+      ),
       orderDealers,
       takeUndecided: () => [],
     };
@@ -499,10 +604,36 @@ async function main() {
       'select distinct lower(to_address) v from email_outbox where lower(to_address) = any($1)',
       acked.signups.map((e) => e.toLowerCase()),
     );
+    const quotesFound = await present(
+      'select distinct lower(homeowner_email) v from jobs where lower(homeowner_email) = any($1)',
+      acked.quotes.map((e) => e.toLowerCase()),
+    );
+    const acceptedFound = await present(
+      `select j.id::text v from jobs j join job_offers o on o.job_id = j.id and o.status = 'accepted'
+       where j.id = any($1::uuid[]) and j.installer_id = o.dealer_id and j.status = 'accepted'`,
+      acked.accepts,
+    );
+    // Two installers can never hold one job; every routed job has its one open offer or none.
+    const jobs = (
+      await check.query(`select
+        (select count(*)::int from jobs) as jobs,
+        (select count(*)::int from (select job_id from job_offers where status in ('accepted', 'assigned')
+           group by 1 having count(*) > 1) x) as held_twice,
+        (select count(*)::int from (select job_id from job_offers where status = 'open'
+           group by 1 having count(*) > 1) x) as open_twice,
+        (select count(*)::int from jobs j where j.status = 'offered'
+           and not exists (select 1 from job_offers o where o.job_id = j.id and o.status = 'open')) as offered_without_offer,
+        (select count(*)::int from job_offers where status = 'declined') as declines`)
+    ).rows[0];
     const sentRows = (await check.query(`select count(*)::int n from email_outbox where status = 'sent'`)).rows[0].n;
     await check.end();
     const byKey = new Map();
-    for (const m of smtp.received) byKey.set(`${m.to}|${m.subject}`, (byKey.get(`${m.to}|${m.subject}`) ?? 0) + 1);
+    // One message is one outbox row, named by its Message-ID (decision 0983): the reviewers' "no
+    // installer" emails share a recipient and a subject, yet each is its own message.
+    for (const m of smtp.received) {
+      const key = `${m.to}|${m.messageId || m.subject}`;
+      byKey.set(key, (byKey.get(key) ?? 0) + 1);
+    }
     const twice = [...byKey].filter(([, n]) => n > 1);
 
     const result = {
@@ -519,6 +650,14 @@ async function main() {
         calls: { acknowledged: acked.calls.length, missing: missing(acked.calls, callsFound) },
         orders: { acknowledged: acked.orders.length, missing: missing(acked.orders, ordersFound) },
         bulkApprovals: { acknowledged: acked.decisions.length, missing: missing(acked.decisions, approvedFound) },
+        quoteRequests: {
+          acknowledged: acked.quotes.length,
+          missing: missing(
+            acked.quotes.map((e) => e.toLowerCase()),
+            quotesFound,
+          ),
+        },
+        offersAccepted: { acknowledged: acked.accepts.length, missing: missing(acked.accepts, acceptedFound) },
         signupEmailsQueued: {
           expected: acked.signups.length,
           missing: missing(
@@ -533,6 +672,7 @@ async function main() {
         stillWaiting: waiting,
         receivedTwice: twice,
       },
+      jobs,
       proxy: { answeredBy: { A: proxy.counts[0], B: proxy.counts[1] } },
       rss: rssSummary(rss),
     };
@@ -640,7 +780,7 @@ function markdown(r) {
     L.push(`| ${k} | ${v.acknowledged ?? v.expected} | ${v.missing.length} |`);
   L.push('', '## Email', '');
   L.push(
-    `Received by the SMTP receiver: ${r.email.received}; outbox rows sent: ${r.email.sentRowsInOutbox}; still waiting at the end: ${r.email.stillWaiting}; received twice (same recipient and subject): **${r.email.receivedTwice.length}**.`,
+    `Received by the SMTP receiver: ${r.email.received}; outbox rows sent: ${r.email.sentRowsInOutbox}; still waiting at the end: ${r.email.stillWaiting}; received twice (same recipient and Message-ID, one an outbox row): **${r.email.receivedTwice.length}**.`,
     '',
   );
   L.push('## Memory (RSS)', '');
@@ -653,7 +793,13 @@ function markdown(r) {
   L.push('| minute | requests | p95 ms |', '| ---: | ---: | ---: |');
   for (const m of r.p95PerMinute) L.push(`| ${m.minute} | ${m.requests} | ${m.p95Ms ?? '-'} |`);
   L.push('', `Requests answered by instance A: ${r.proxy.answeredBy.A}, by B: ${r.proxy.answeredBy.B}.`, '');
-  L.push('Job offers (issue 37) are not in the mix: their endpoints are not on this branch.', '');
+  if (r.jobs)
+    L.push(
+      '## Installation network (issue 37)',
+      '',
+      `Homeowners' quote requests, installers polling their offers and accepting or declining them: ${r.jobs.jobs} jobs, ${r.jobs.declines} declines. Jobs held by two installers: **${r.jobs.held_twice}**; with two open offers: **${r.jobs.open_twice}**; offered with no open offer: **${r.jobs.offered_without_offer}**.`,
+      '',
+    );
   return `${L.join('\n')}\n`;
 }
 

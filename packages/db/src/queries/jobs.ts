@@ -40,10 +40,6 @@ export function setOfferHours(db: Executor, hours: number, by: string, at: Date)
     .executeTakeFirstOrThrow();
 }
 
-export function insertJob(db: Executor, values: Insertable<DB['jobs']>) {
-  return db.insertInto('jobs').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
 /** The job, its row locked: every transition of a job (and of its offers) runs after this, one at a time. */
 export function lockJob(db: Executor, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -51,10 +47,6 @@ export function lockJob(db: Executor, id: string) {
 
 export function findJob(db: Executor, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function updateJob(db: Executor, id: string, values: Updateable<DB['jobs']>) {
-  return db.updateTable('jobs').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export function findJobByStatusToken(db: Executor, hash: string) {
@@ -87,8 +79,8 @@ type Tier = 'Preferred' | 'Authorized';
  *
  * Nearest first (decision 0996), a tier at a time: `first` finds the tier's nearest eligible
  * installer, the gate evaluated last, which fixes the distance; `near` then takes the tier's eligible
- * installers within 5 miles more (a box search on the GiST index), and only those are gated again
- * and ranked. `first` walks the index in distance order (KNN, `<->`, the chord, which orders as the
+ * installers within 5 miles more (a box search on the GiST index); they are ranked, and the gate
+ * runs on them in rank order until one passes (OFFSET 0 keeps it above the sort). `first` walks the index in distance order (KNN, `<->`, the chord, which orders as the
  * great circle does) over the tier's WALK_AREAS nearest areas and stops at the first that passes: a
  * job in a dense metro reads a few areas, not the thousands around it. The LIMIT is what makes
  * PostgreSQL choose the ordered walk (its estimates of the gate's selectivity would otherwise pick a
@@ -166,11 +158,16 @@ async function rankNear(db: Executor, q: RoutingQuery, tier: Tier, how: 'walk' |
         and d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
         and ${available(sql`sa`, miles)}
     )
-    select n.dealer_id, n.miles as distance_miles
-    from near n
-    where installer_gate_ok(n.dealer_id, ${day})
-    order by (select count(*) from job_offers o where o.dealer_id = n.dealer_id
-                and o.offered_at > ${q.now}::timestamptz - interval '30 days'), n.miles, n.dealer_id
+    select r.dealer_id, r.miles as distance_miles
+    from (
+      select n.*, (select count(*) from job_offers o where o.dealer_id = n.dealer_id
+                     and o.offered_at > ${q.now}::timestamptz - interval '30 days') as recent
+      from near n
+      order by recent, n.miles, n.dealer_id
+      offset 0
+    ) r
+    where installer_gate_ok(r.dealer_id, ${day})
+    order by r.recent, r.miles, r.dealer_id
     limit 1`.execute(db);
   return result.rows[0];
 }
@@ -369,6 +366,33 @@ export function listJobsForAdmin(
 
 export function insertJobEvent(db: Executor, values: Insertable<DB['jobEvents']>) {
   return db.insertInto('jobEvents').values(values).execute();
+}
+
+type JobEventValues = Omit<Insertable<DB['jobEvents']>, 'jobId'>;
+
+/** A new job and the first step of its timeline, in one statement (the event's foreign key is checked at its end). */
+export function insertJobWithEvent(
+  db: Executor,
+  values: Insertable<DB['jobs']> & { id: string },
+  event: JobEventValues,
+) {
+  return db
+    .with('event', (w) => w.insertInto('jobEvents').values({ ...event, jobId: values.id }))
+    .insertInto('jobs')
+    .values(values)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A job's change and its step on the timeline, in one statement; the job as changed. */
+export function updateJobWithEvent(db: Executor, id: string, values: Updateable<DB['jobs']>, event: JobEventValues) {
+  return db
+    .with('event', (w) => w.insertInto('jobEvents').values({ ...event, jobId: id }))
+    .updateTable('jobs')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function listJobEvents(db: Executor, jobId: string) {

@@ -8,7 +8,6 @@ import {
   listJobsForAdmin,
   lockJob,
   setOfferHours,
-  updateJob,
 } from '@dn/db/queries/jobs';
 import type { AdminJobsQuery } from '@dn/schema';
 import type { Context, User } from '../../context';
@@ -17,7 +16,7 @@ import { audit } from '../audit/audit';
 import { jobAcceptedEmail } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
 import { jobStatusLink } from './links';
-import { jobEvent, releaseJob } from './offers';
+import { jobStep, releaseJob } from './offers';
 
 /** The admin's side: the jobs queue (unrouted first), a job's timeline, assignment, routing settings. */
 
@@ -62,20 +61,19 @@ export async function assignJob(ctx: Admin, id: string, dealerId: string) {
       expiresAt: now,
       respondedAt: now,
     });
-    const next = await updateJob(trx, id, {
-      status: 'accepted',
-      installerId: dealerId,
-      scheduledFor: null,
-      updatedAt: now,
-    });
     const company = dealer.companyName ?? dealer.fullName;
-    await jobEvent(trx, job, {
-      kind: 'assigned',
-      actor: ctx.user.username,
-      dealerId,
-      message: `Assigned to ${company} by ${ctx.user.username}`,
-      at: now,
-    });
+    const next = await jobStep(
+      trx,
+      job,
+      { status: 'accepted', installerId: dealerId, scheduledFor: null, updatedAt: now },
+      {
+        kind: 'assigned',
+        actor: ctx.user.username,
+        dealerId,
+        message: `Assigned to ${company} by ${ctx.user.username}`,
+        at: now,
+      },
+    );
     await audit(trx, ctx, {
       eventType: 'job.assigned',
       category: 'admin',

@@ -1,4 +1,4 @@
-import { findDealerForJobs, findOffer, type Job, lockJob, updateJob } from '@dn/db/queries/jobs';
+import { findDealerForJobs, findOffer, type Job, lockJob } from '@dn/db/queries/jobs';
 import type { JobStatusInput } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -6,7 +6,7 @@ import { jobAcceptedEmail, jobInstalledEmail, jobScheduledEmail } from '../mail/
 import { enqueueMail } from '../mail/outbox';
 import { recordOrderIn } from '../orders/record';
 import { jobStatusLink } from './links';
-import { closeOpenOffer, jobEvent, offerNotOpen, routeNext } from './offers';
+import { closeOpenOffer, jobEvent, jobStep, offerNotOpen, routeNext } from './offers';
 
 /** The installer's side: accept or decline an offer, then scheduled, installed or cancelled. */
 
@@ -44,15 +44,19 @@ export async function acceptOffer(ctx: Dealer, id: string) {
     const locked = await lockJob(trx, offer.jobId);
     if (!locked) throw offerNotOpen();
     await closeOpenOffer(trx, id, 'accepted', now);
-    const taken = await updateJob(trx, locked.id, { status: 'accepted', installerId: ctx.user.id, updatedAt: now });
     const installer = await findDealerForJobs(trx, ctx.user.id);
-    await jobEvent(trx, taken, {
-      kind: 'accepted',
-      actor: ctx.user.username,
-      dealerId: ctx.user.id,
-      message: `Accepted by ${installer?.companyName ?? ctx.user.fullName}`,
-      at: now,
-    });
+    const taken = await jobStep(
+      trx,
+      locked,
+      { status: 'accepted', installerId: ctx.user.id, updatedAt: now },
+      {
+        kind: 'accepted',
+        actor: ctx.user.username,
+        dealerId: ctx.user.id,
+        message: `Accepted by ${installer?.companyName ?? ctx.user.fullName}`,
+        at: now,
+      },
+    );
     if (installer) {
       const link = jobStatusLink(ctx.config, taken.id);
       await enqueueMail(trx, jobAcceptedEmail(taken, installer, { statusUrl: link.url }));
@@ -106,21 +110,24 @@ export async function setJobStatus(ctx: Dealer, input: JobStatusInput) {
     const link = jobStatusLink(ctx.config, job.id);
     const by = { actor: ctx.user.username, dealerId: ctx.user.id, at: now };
     if (input.status === 'scheduled') {
-      const next = await updateJob(trx, job.id, {
-        status: 'scheduled',
-        scheduledFor: input.scheduledFor,
-        updatedAt: now,
-      });
-      await jobEvent(trx, job, { ...by, kind: 'scheduled', message: `Scheduled for ${input.scheduledFor}` });
+      const next = await jobStep(
+        trx,
+        job,
+        { status: 'scheduled', scheduledFor: input.scheduledFor, updatedAt: now },
+        { ...by, kind: 'scheduled', message: `Scheduled for ${input.scheduledFor}` },
+      );
       if (installer) {
         await enqueueMail(trx, jobScheduledEmail(job, installer, { statusUrl: link.url, date: input.scheduledFor }));
       }
       return next;
     }
     if (input.status === 'cancelled') {
-      const next = await updateJob(trx, job.id, { status: 'cancelled', cancelReason: input.reason, updatedAt: now });
-      await jobEvent(trx, job, { ...by, kind: 'cancelled', message: `Cancelled: ${input.reason}` });
-      return next;
+      return jobStep(
+        trx,
+        job,
+        { status: 'cancelled', cancelReason: input.reason, updatedAt: now },
+        { ...by, kind: 'cancelled', message: `Cancelled: ${input.reason}` },
+      );
     }
     const amount = input.amount ?? job.amount;
     let orderId: string | null = null;
@@ -135,13 +142,12 @@ export async function setJobStatus(ctx: Dealer, input: JobStatusInput) {
       });
       orderId = recorded.order.id;
     }
-    const next = await updateJob(trx, job.id, {
-      status: 'installed',
-      installedAmount: amount,
-      orderId,
-      updatedAt: now,
-    });
-    await jobEvent(trx, job, { ...by, kind: 'installed', message: amount ? `Installed (${amount})` : 'Installed' });
+    const next = await jobStep(
+      trx,
+      job,
+      { status: 'installed', installedAmount: amount, orderId, updatedAt: now },
+      { ...by, kind: 'installed', message: amount ? `Installed (${amount})` : 'Installed' },
+    );
     if (installer) await enqueueMail(trx, jobInstalledEmail(job, installer, { statusUrl: link.url }));
     return next;
   });

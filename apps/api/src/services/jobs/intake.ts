@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
-import { findDealerForJobs, insertJob, insertOffer, type Job, updateJob } from '@dn/db/queries/jobs';
+import { findDealerForJobs, insertJobWithEvent, insertOffer, type Job } from '@dn/db/queries/jobs';
 import { type AdminCreateJobInput, type QuoteRequestInput, type RegisterJobInput, ZIP_UNKNOWN } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +11,7 @@ import { hit, spendRecipient } from '../accounts/rate-limit';
 import { jobReceivedEmail } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
 import { jobStatusLink } from './links';
-import { jobEvent, routeNext } from './offers';
+import { jobStep, routeNext, stepRow } from './offers';
 
 /** A job comes in three ways (issue 37): a dealer's sold job, a homeowner's quote request, an admin's. */
 
@@ -46,29 +46,32 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
   const c = centroidOf(j.zipCode);
   const id = randomUUID();
   const link = jobStatusLink(ctx.config, id);
-  const job: Job = await insertJob(trx, {
-    id,
-    origin: j.origin,
-    sellerId: j.sellerId,
-    status: 'offered',
-    homeownerName: j.homeowner.fullName,
-    homeownerEmail: j.homeowner.email,
-    homeownerPhone: j.homeowner.phone,
-    street: j.street,
-    city: j.city,
-    state: j.state,
-    zipCode: j.zipCode,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    atticSqFt: j.atticSqFt ?? null,
-    fans: j.fans ?? null,
-    amount: j.amount ?? null,
-    notes: j.notes ?? null,
-    statusTokenHash: link.hash,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await jobEvent(trx, job, { kind: 'created', actor, message: `Registered (${j.origin})`, at: now });
+  const job: Job = await insertJobWithEvent(
+    trx,
+    {
+      id,
+      origin: j.origin,
+      sellerId: j.sellerId,
+      status: 'offered',
+      homeownerName: j.homeowner.fullName,
+      homeownerEmail: j.homeowner.email,
+      homeownerPhone: j.homeowner.phone,
+      street: j.street,
+      city: j.city,
+      state: j.state,
+      zipCode: j.zipCode,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      atticSqFt: j.atticSqFt ?? null,
+      fans: j.fans ?? null,
+      amount: j.amount ?? null,
+      notes: j.notes ?? null,
+      statusTokenHash: link.hash,
+      createdAt: now,
+      updatedAt: now,
+    },
+    stepRow({ kind: 'created', actor, message: `Registered (${j.origin})`, at: now }),
+  );
   await enqueueMail(trx, jobReceivedEmail(job, { statusUrl: link.url }));
   if (installBy) {
     await insertOffer(trx, {
@@ -86,8 +89,12 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
 }
 
 async function selfInstall(trx: Trx, job: Job, dealerId: string, actor: string, now: Date) {
-  await updateJob(trx, job.id, { status: 'accepted', installerId: dealerId, updatedAt: now });
-  await jobEvent(trx, job, { kind: 'accepted', actor, dealerId, message: 'The seller installs it', at: now });
+  await jobStep(
+    trx,
+    job,
+    { status: 'accepted', installerId: dealerId, updatedAt: now },
+    { kind: 'accepted', actor, dealerId, message: 'The seller installs it', at: now },
+  );
   return 'accepted' as const;
 }
 

@@ -10,7 +10,7 @@ import {
   nextInstaller,
   releaseTakenOffer,
   reviewerEmails,
-  updateJob,
+  updateJobWithEvent,
 } from '@dn/db/queries/jobs';
 import type { Deps } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -35,19 +35,30 @@ export function weekStart(now: Date): Date {
   return new Date(d.getTime() - sinceMonday * 24 * HOUR_MS);
 }
 
-export async function jobEvent(
-  trx: Trx,
-  job: { id: string },
-  e: { kind: string; actor: string; message: string; dealerId?: string | null; at: Date },
-) {
-  await insertJobEvent(trx, {
-    jobId: job.id,
-    kind: e.kind,
-    actor: e.actor,
-    message: e.message,
-    dealerId: e.dealerId ?? null,
-    createdAt: e.at,
-  });
+/** A step on a job's timeline. */
+export interface Step {
+  kind: string;
+  actor: string;
+  message: string;
+  dealerId?: string | null;
+  at: Date;
+}
+
+export const stepRow = (e: Step) => ({
+  kind: e.kind,
+  actor: e.actor,
+  message: e.message,
+  dealerId: e.dealerId ?? null,
+  createdAt: e.at,
+});
+
+export async function jobEvent(trx: Trx, job: { id: string }, e: Step) {
+  await insertJobEvent(trx, { jobId: job.id, ...stepRow(e) });
+}
+
+/** A change of the job and its step on the timeline, in one statement; the job as changed. */
+export function jobStep(trx: Trx, job: { id: string }, values: Parameters<typeof updateJobWithEvent>[2], e: Step) {
+  return updateJobWithEvent(trx, job.id, values, stepRow(e));
 }
 
 /**
@@ -71,18 +82,26 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
       offeredAt: now,
     });
     const hours = Math.round((offer.expiresAt.getTime() - now.getTime()) / HOUR_MS);
-    await updateJob(trx, job.id, { status: 'offered', installerId: null, updatedAt: now });
-    await jobEvent(trx, job, {
-      kind: 'offered',
-      actor: 'routing',
-      dealerId: next.dealerId,
-      message: `Offered to an installer ${Number(next.distanceMiles).toFixed(1)} miles away, open for ${hours} hours`,
-      at: now,
-    });
+    await jobStep(
+      trx,
+      job,
+      { status: 'offered', installerId: null, updatedAt: now },
+      {
+        kind: 'offered',
+        actor: 'routing',
+        dealerId: next.dealerId,
+        message: `Offered to an installer ${Number(next.distanceMiles).toFixed(1)} miles away, open for ${hours} hours`,
+        at: now,
+      },
+    );
     return 'offered';
   }
-  await updateJob(trx, job.id, { status: 'unrouted', installerId: null, updatedAt: now });
-  await jobEvent(trx, job, { kind: 'unrouted', actor: 'routing', message: 'No installer in range took it', at: now });
+  await jobStep(
+    trx,
+    job,
+    { status: 'unrouted', installerId: null, updatedAt: now },
+    { kind: 'unrouted', actor: 'routing', message: 'No installer in range took it', at: now },
+  );
   if (job.status !== 'unrouted') {
     for (const to of await reviewerEmails(trx)) {
       await enqueueMail(trx, jobUnroutedEmail(to, job, { publicUrl: deps.config.publicUrl }));
