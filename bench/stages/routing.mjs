@@ -142,7 +142,7 @@ export async function routingStage(ctx) {
         body: JSON.stringify(job(k)),
       });
       const body = await r.json();
-      if (r.status !== 200) throw new Error(`POST /api/admin/jobs answered ${r.status}: ${JSON.stringify(body)}`);
+      if (r.status !== 201) throw new Error(`POST /api/admin/jobs answered ${r.status}: ${JSON.stringify(body)}`);
       return { ms: performance.now() - t0, status: body.status };
     };
     for (let k = 0; k < 30; k++) await post(-1 - k); // warm-up

@@ -71,7 +71,7 @@ async function routedTo() {
       zipCode: '78701',
     },
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   const offer = await h.db
     .selectFrom('jobOffers')
     .select('dealerId')

@@ -90,7 +90,7 @@ const owner = async () => {
 /** A job created by an admin and routed (no dealer sign-in needed). */
 async function adminJob(zipCode: string, over: Record<string, unknown> = {}) {
   const res = await inject('POST', '/api/admin/jobs', await owner(), job(zipCode, over));
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; status: string };
 }
 
@@ -129,7 +129,7 @@ describe('routing', () => {
       seller.cookie,
       job('78702', { handOff: true, amount: '900.00' }),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const { id, status } = res.json();
     expect(status).toBe('offered');
     expect((await openOfferOf(id))?.dealerId).toBe(preferred.id);
@@ -274,6 +274,7 @@ describe('the job from sale to installation', () => {
 
     const body = job('30303', { state: 'GA', city: 'Atlanta', amount: '1500.00' });
     const created = await inject('POST', '/api/dealer/jobs', sellerCookie, body);
+    expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ status: 'offered' });
     const id = created.json().id as string;
     const home = body.homeowner.email;
@@ -417,7 +418,8 @@ describe('POST /api/quote-requests', () => {
     expect(await jobsOf(noConsent.email)).toHaveLength(0);
 
     const bot = quote({ website: 'http://spam.example' });
-    expect((await inject('POST', '/api/quote-requests', undefined, bot)).statusCode).toBe(200);
+    // Answered as a success (201), so that the bot learns nothing.
+    expect((await inject('POST', '/api/quote-requests', undefined, bot)).statusCode).toBe(201);
     expect(await jobsOf(bot.email)).toHaveLength(0);
 
     const recruiter = await createDealer(h.db, { tier: 'Affiliate' });
@@ -427,13 +429,13 @@ describe('POST /api/quote-requests', () => {
       .execute();
     const referred = quote({ recruiterId: 'omaha-ref' });
     const ok = await inject('POST', '/api/quote-requests', undefined, referred);
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().status).toBe('unrouted');
     expect((await jobsOf(referred.email))[0]).toMatchObject({ sellerId: recruiter.id, origin: 'quote' });
 
     const again = quote();
     for (let i = 0; i < 3; i++)
-      expect((await inject('POST', '/api/quote-requests', undefined, { ...again })).statusCode).toBe(200);
+      expect((await inject('POST', '/api/quote-requests', undefined, { ...again })).statusCode).toBe(201);
     expect((await inject('POST', '/api/quote-requests', undefined, again)).statusCode).toBe(429);
     expect(await jobsOf(again.email)).toHaveLength(3);
   });

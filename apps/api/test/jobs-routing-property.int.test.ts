@@ -204,7 +204,7 @@ it('offers the job to the first eligible installer by the rule', async () => {
             ...(seller ? { sellerId: seller } : {}),
           },
         });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.statusCode, res.body).toBe(201);
         const offer = await h.db
           .selectFrom('jobOffers')
           .select('dealerId')

@@ -39,7 +39,11 @@ export const jobsRouter = router({
     .mutation(({ ctx, input }) => putServiceArea(ctx, input)),
   register: dealerProcedure
     .meta(alone)
-    .meta(rest('POST', '/api/dealer/jobs', 'Registers a sold job: routed to an installer, or installed by the seller'))
+    .meta(
+      rest('POST', '/api/dealer/jobs', 'Registers a sold job: routed to an installer, or installed by the seller', {
+        created: true,
+      }),
+    )
     .input(registerJobInput)
     .mutation(({ ctx, input }) => registerJob(ctx, input)),
   mine: dealerProcedure
@@ -65,7 +69,7 @@ export const jobsRouter = router({
     .mutation(({ ctx, input }) => setJobStatus(ctx, input)),
   requestQuote: publicProcedure
     .meta(alone)
-    .meta(rest('POST', '/api/quote-requests', "A homeowner's installation quote request"))
+    .meta(rest('POST', '/api/quote-requests', "A homeowner's installation quote request", { created: true }))
     .input(quoteRequestInput)
     .mutation(({ ctx, input }) => requestQuote(ctx, input)),
   statusPage: publicProcedure
@@ -85,7 +89,7 @@ export const jobsRouter = router({
     .query(({ ctx, input }) => jobTimeline(ctx, input.id)),
   adminCreate: reviewerProcedure
     .meta(alone)
-    .meta(rest('POST', '/api/admin/jobs', 'Creates a job and routes it'))
+    .meta(rest('POST', '/api/admin/jobs', 'Creates a job and routes it', { created: true }))
     .input(adminCreateJobInput)
     .mutation(({ ctx, input }) => createJobByAdmin(ctx, input)),
   assign: reviewerProcedure
