@@ -1,4 +1,4 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection, signInAs } from './support/admin';
