@@ -80,13 +80,15 @@ type Tier = 'Preferred' | 'Authorized';
  * Nearest first (decision 0996), a tier at a time: `first` finds the tier's nearest eligible
  * installer, the gate evaluated last, which fixes the distance; `near` then takes the tier's eligible
  * installers within 5 miles more (a box search on the GiST index); they are ranked, and the gate
- * runs on them in rank order until one passes (OFFSET 0 keeps it above the sort). `first` walks the index in distance order (KNN, `<->`, the chord, which orders as the
- * great circle does) over the tier's WALK_AREAS nearest areas and stops at the first that passes: a
- * job in a dense metro reads a few areas, not the thousands around it. The LIMIT is what makes
- * PostgreSQL choose the ordered walk (its estimates of the gate's selectivity would otherwise pick a
- * box search and a sort, evaluating every condition on every area in 200 miles); the filter above
- * it keeps the walk's order (the sort key is the subquery's), so the gate runs lazily. Only when the
- * walk found nobody and did not reach past the widest radius does the full search run.
+ * runs on them in rank order until one passes (OFFSET 0 keeps it above the sort).
+ *
+ * `first` walks the index in distance order (KNN, `<->`, the chord, which orders as the great circle
+ * does) over the tier's WALK_AREAS nearest areas and stops at the first that passes: a job in a dense
+ * metro reads a few areas, not the thousands around it. The LIMIT is what makes PostgreSQL choose the
+ * ordered walk (its estimates of the gate's selectivity would otherwise pick a box search and a sort,
+ * evaluating every condition on every area in 200 miles); the filter above it keeps the walk's order
+ * (the sort key is the subquery's), so the gate runs lazily. Only when the walk found nobody and did
+ * not reach past the widest radius does the full search run.
  */
 export async function nextInstaller(db: Executor, q: RoutingQuery) {
   for (const tier of ['Preferred', 'Authorized'] as const) {
@@ -102,13 +104,14 @@ function routingSql(q: RoutingQuery) {
   const point = sql`service_point(${q.latitude}::float8, ${q.longitude}::float8)`;
   const mile = sql`${METERS_PER_MILE}::float8`;
   const at = sql`sa.point`;
+  const walkAreas = q.walkAreas ?? WALK_AREAS;
   return {
     point,
     mile,
     at,
     day: sql`(${q.now}::timestamptz at time zone 'UTC')::date`,
     miles: sql`earth_distance(${at}, ${point}) / ${mile}`,
-    walkAreas: q.walkAreas ?? WALK_AREAS,
+    walkAreas,
     /** The tier's areas in distance order, those the walk reads. */
     walk: (tier: Tier, columns: RawBuilder<unknown>) => sql`
       select ${columns}
@@ -116,7 +119,7 @@ function routingSql(q: RoutingQuery) {
       join dealers d on d.id = sa.dealer_id
       where d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
       order by ${at} <-> ${point}
-      limit ${q.walkAreas ?? WALK_AREAS}`,
+      limit ${walkAreas}`,
     /** The conditions on an area `a` (with the columns of service_areas) besides tier, status and seller. */
     available: (a: RawBuilder<unknown>, miles: RawBuilder<unknown>) => sql`
       ${miles} <= ${a}.radius_miles
