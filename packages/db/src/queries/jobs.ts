@@ -105,6 +105,9 @@ function routingSql(q: RoutingQuery) {
   const mile = sql`${METERS_PER_MILE}::float8`;
   const at = sql`sa.point`;
   const walkAreas = q.walkAreas ?? WALK_AREAS;
+  /** The dealer `d` is an installer of `tier` who may take work, and not the seller. */
+  const installer = (tier: Tier) =>
+    sql`d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid`;
   return {
     point,
     mile,
@@ -112,12 +115,13 @@ function routingSql(q: RoutingQuery) {
     day: sql`(${q.now}::timestamptz at time zone 'UTC')::date`,
     miles: sql`earth_distance(${at}, ${point}) / ${mile}`,
     walkAreas,
+    installer,
     /** The tier's areas in distance order, those the walk reads. */
     walk: (tier: Tier, columns: RawBuilder<unknown>) => sql`
       select ${columns}
       from service_areas sa
       join dealers d on d.id = sa.dealer_id
-      where d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
+      where ${installer(tier)}
       order by ${at} <-> ${point}
       limit ${walkAreas}`,
     /** The conditions on an area `a` (with the columns of service_areas) besides tier, status and seller. */
@@ -132,7 +136,7 @@ function routingSql(q: RoutingQuery) {
 
 /** The tier's installer to offer the job to, or undefined when none of its installers is eligible. */
 async function rankNear(db: Executor, q: RoutingQuery, tier: Tier, how: 'walk' | 'full') {
-  const { point, mile, at, day, miles, walk, available } = routingSql(q);
+  const { point, mile, at, day, miles, walk, available, installer } = routingSql(q);
   const first =
     how === 'walk'
       ? sql`
@@ -145,7 +149,7 @@ async function rankNear(db: Executor, q: RoutingQuery, tier: Tier, how: 'walk' |
         from service_areas sa
         join dealers d on d.id = sa.dealer_id
         where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> ${at}
-          and d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
+          and ${installer(tier)}
           and ${available(sql`sa`, miles)}
           and installer_gate_ok(sa.dealer_id, ${day})
         order by ${at} <-> ${point}
@@ -158,7 +162,7 @@ async function rankNear(db: Executor, q: RoutingQuery, tier: Tier, how: 'walk' |
       join service_areas sa on earth_box(${point}, (f.miles + 5) * ${mile}) @> ${at}
       join dealers d on d.id = sa.dealer_id
       where ${miles} <= f.miles + 5
-        and d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid
+        and ${installer(tier)}
         and ${available(sql`sa`, miles)}
     )
     select r.dealer_id, r.miles as distance_miles
