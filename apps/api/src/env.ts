@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseDatabaseUrl } from '@dn/db';
 import { z } from 'zod';
 
 /** The only reader of process.env. Bad configuration stops the start with the variable's name. */
@@ -22,6 +23,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// connection string'),
+  // Issue 46: migrations' own connection when DATABASE_URL goes through a pooler (optional).
+  DATABASE_DIRECT_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// connection string'),
+  /** Seconds a starting instance waits for another's migration before it gives up (issue 46). */
+  MIGRATION_LOCK_WAIT_SECONDS: wholeNumber(1, 3600).default(300),
   DATA_DIR: z.string().min(1).default('./.data'),
   SESSION_SECRET: z
     .string()
@@ -159,7 +168,14 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** DATABASE_URL as pg takes it: `?pgbouncer=true` removed (it sets databaseTransactionPooler). */
   databaseUrl: string | undefined;
+  /** DATABASE_URL names a transaction-mode pooler (`?pgbouncer=true`; issue 46). */
+  databaseTransactionPooler?: boolean | undefined;
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, for migrations (and their lock) when DATABASE_URL is a pooler. */
+  databaseDirectUrl?: string | undefined;
+  /** Seconds to wait for another instance's migration (MIGRATION_LOCK_WAIT_SECONDS). */
+  migrationLockWaitSec?: number | undefined;
   dataDir: string;
   sessionSecret: string;
   adminUsername: string | undefined;
@@ -225,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    problems.push('DATABASE_DIRECT_URL: needs DATABASE_URL (it is the direct connection beside a pooled DATABASE_URL)');
+  }
+  if (e.DATABASE_DIRECT_URL && pgbouncerFlag(e.DATABASE_DIRECT_URL)) {
+    problems.push('DATABASE_DIRECT_URL: must reach PostgreSQL directly, not a transaction-mode pooler (?pgbouncer=true)');
+  }
   if (e.BACKUP_KEEP !== undefined && !e.BACKUP_DIR) {
     problems.push('BACKUP_KEEP: needs BACKUP_DIR, the folder the backups are kept in');
   }
@@ -273,7 +295,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: e.DATABASE_URL ? withoutPgbouncerFlag(e.DATABASE_URL) : undefined,
+    databaseTransactionPooler: e.DATABASE_URL ? pgbouncerFlag(e.DATABASE_URL) : false,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    migrationLockWaitSec: e.MIGRATION_LOCK_WAIT_SECONDS,
     dataDir,
     sessionSecret,
     adminUsername: e.ADMIN_USERNAME,
@@ -337,6 +362,24 @@ export function isPlaceholder(value: string): boolean {
   const v = squash(value);
   // Any "change me ..." / "replace with ..." / "your secret here" style value.
   return PLACEHOLDER_SET.has(v) || /^(changeme|replaceme|replacewith|yoursecret|yourpassword)/.test(v);
+}
+
+/** Whether a postgres:// URL says it goes through a transaction-mode pooler (`?pgbouncer=true`). */
+function pgbouncerFlag(url: string): boolean {
+  try {
+    return parseDatabaseUrl(url).transactionPooler;
+  } catch {
+    return false;
+  }
+}
+
+/** The URL without its `pgbouncer` parameter (libpq's pg_dump and psql refuse an unknown one). */
+function withoutPgbouncerFlag(url: string): string {
+  try {
+    return parseDatabaseUrl(url).connectionString;
+  } catch {
+    return url;
+  }
 }
 
 /** The password in a postgres:// URL, if it has one. */

@@ -1,9 +1,10 @@
-import { migrateToLatest, openDatabase, seed } from '@dn/db';
+import { type Database, migrateToLatest, openDatabase, seed } from '@dn/db';
 import pino from 'pino';
 import { buildApp, defaultWebRoot, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './env';
 import { FileClock } from './lib/clock';
 import { startEmbeddedMaintenance } from './lib/embedded-maintenance';
+import { startStartingServer } from './lib/starting-server';
 import { lowerThreadPoolPriority } from './lib/threadpool';
 import { ensureAdmin } from './services/accounts/admins';
 import { Scheduler } from './services/scheduler/scheduler';
@@ -26,20 +27,25 @@ async function main() {
   const config = loadConfig();
   // Password hashing (libuv's pool) yields to the event loop when the CPU is contended.
   const poolThreadsLowered = await lowerThreadPoolPriority();
+  // Until the app listens, the port says the process is starting (issue 46): /healthz 200,
+  // /readyz 503, while this instance migrates or waits for another's migration.
+  let phase = 'opening the database';
+  const starting =
+    config.port === 0 ? null : await startStartingServer({ port: config.port, host: config.host, phase: () => phase });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     poolSize: config.databasePoolSize,
+    transactionPooler: config.databaseTransactionPooler,
     onPoolError: (err) => bootLog.warn({ err }, 'idle database connection lost; the pool will reconnect'),
   });
-  // A connection that dies while checked out emits 'error' on its client, which the pool does
-  // not handle then; unhandled, it would end the process. The query itself still fails (503).
-  database.pool.on('connect', (client) => {
-    client.on('error', (err) => bootLog.warn({ err }, 'database connection lost while in use'));
-  });
-  await migrateToLatest(database.db);
+  keepConnectionErrorsLogged(database);
+  phase = 'migrating the database';
+  await migrate(config, database);
+  phase = 'preparing the database';
   await seed(database.db);
   const admin = await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
+  await starting?.close();
 
   // The request lines go to stdout without blocking the event loop, 4 KB at a time (about 20
   // lines), and at least every LOG_FLUSH_MS when quiet; pino writes what is left on exit. One
@@ -106,8 +112,48 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/**
+ * A connection that dies while checked out emits 'error' on its client, which the pool does not
+ * handle then; unhandled, it would end the process. The query itself still fails (503), and the
+ * pool discards the broken client when it is released (pg-pool drops a client no longer queryable).
+ */
+function keepConnectionErrorsLogged(database: Database) {
+  database.pool.on('connect', (client) => {
+    client.on('error', (err) => bootLog.warn({ err }, 'database connection lost while in use'));
+  });
+}
+
+/**
+ * The schema brought up to date, by one instance at a time (migrate.ts): through DATABASE_DIRECT_URL
+ * when it is set (PostgreSQL itself, beside a pooled DATABASE_URL), else through the app's pool. A
+ * line is logged every few seconds while another instance holds the lock; after
+ * MIGRATION_LOCK_WAIT_SECONDS the start fails with a clear message.
+ */
+async function migrate(config: ReturnType<typeof loadConfig>, database: Database) {
+  const direct = config.databaseDirectUrl
+    ? await openDatabase({
+        databaseUrl: config.databaseDirectUrl,
+        poolSize: 1,
+        onPoolError: (err) => bootLog.warn({ err }, 'migration connection lost'),
+      })
+    : null;
+  try {
+    const applied = await migrateToLatest((direct ?? database).db, {
+      maxWaitMs: (config.migrationLockWaitSec ?? 300) * 1000,
+      onWait: (waitedMs) =>
+        bootLog.info(
+          { waitedSec: Math.round(waitedMs / 1000), giveUpAfterSec: config.migrationLockWaitSec ?? 300 },
+          'waiting for the migration lock: another instance is migrating the database',
+        ),
+    });
+    if (applied.length) bootLog.info({ applied: applied.length, latest: applied.at(-1) }, 'database migrated');
+  } finally {
+    await direct?.close();
+  }
+}
+
 main().catch((err) => {
-  if (err instanceof ConfigError || err?.name === 'DataDirInUseError') {
+  if (err instanceof ConfigError || err?.name === 'DataDirInUseError' || err?.name === 'MigrationLockTimeoutError') {
     process.stderr.write(`\n${err.message}\n\n`);
   } else {
     bootLog.fatal({ err }, 'failed to start');

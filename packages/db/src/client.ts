@@ -5,8 +5,9 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, type MigrationLockOptions, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { MIGRATION_LOCK_ID } from './migrate';
 import { PREPARED_STATEMENTS } from './prepared';
 import type { DB } from './types';
 
@@ -22,6 +23,8 @@ export interface Database {
   address?: string;
   /** The embedded database's data folder as an uncompressed tarball (PGlite only). */
   dumpDataDir?: () => Promise<Blob>;
+  /** DATABASE_URL names a transaction-mode pooler (`?pgbouncer=true`): no named statements, no session state. */
+  transactionPooler?: boolean;
 }
 
 export interface DatabaseOptions {
@@ -33,6 +36,23 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
   /** An embedded data folder to start from (a `dumpDataDir` tarball); in-memory databases only. */
   loadDataDir?: Blob | undefined;
+  /** A transaction-mode pooler even without `?pgbouncer=true` in the URL (the config removed it). */
+  transactionPooler?: boolean | undefined;
+}
+
+/**
+ * A DATABASE_URL as pg takes it, and whether it names a transaction-mode pooler: `?pgbouncer=true`
+ * (the convention Prisma's users know; issue 46, docs/decisions/1040-transaction-mode-poolers.md).
+ * Through such a pooler consecutive statements of one client may run on different server
+ * connections, so nothing may be left on a connection between transactions: no named prepared
+ * statements, no session settings or session-level locks. The parameter is removed before pg sees it.
+ */
+export function parseDatabaseUrl(url: string): { connectionString: string; transactionPooler: boolean } {
+  const parsed = new URL(url);
+  const flag = parsed.searchParams.get('pgbouncer');
+  if (flag === null) return { connectionString: url, transactionPooler: false };
+  parsed.searchParams.delete('pgbouncer');
+  return { connectionString: parsed.toString(), transactionPooler: flag === 'true' || flag === '1' };
 }
 
 /**
@@ -51,9 +71,30 @@ function prepareHotStatements(pool: pg.Pool): void {
   });
 }
 
+/**
+ * Kysely's migration lock, held for a transaction instead of the session (issue 46): a session
+ * lock taken through a transaction-mode pooler stays on whichever server connection ran it, and a
+ * failed migration could not release it (the transaction was aborted). migrate.ts runs the migrator
+ * inside a transaction that already holds this lock; taking it again there returns at once.
+ */
+class TransactionLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>, _opt: MigrationLockOptions): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(db);
+  }
+  override async releaseMigrationLock(): Promise<void> {
+    // Released with the transaction.
+  }
+}
+
+class AppPostgresDialect extends PostgresDialect {
+  override createAdapter() {
+    return new TransactionLockAdapter();
+  }
+}
+
 export function createKysely(pool: pg.Pool): Kysely<DB> {
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new AppPostgresDialect({ pool }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
 }
@@ -61,11 +102,19 @@ export function createKysely(pool: pg.Pool): Kysely<DB> {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const poolSize = opts.poolSize ?? 10;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+    const parsed = parseDatabaseUrl(opts.databaseUrl);
+    const { connectionString } = parsed;
+    const transactionPooler = parsed.transactionPooler || opts.transactionPooler === true;
+    // keepAlive: a connection the pooler or PostgreSQL dropped without a goodbye is noticed and
+    // discarded rather than handed out. An idle client's error is the pool's 'error' event: it is
+    // reported, never thrown (an unhandled one would end the process), and the pool opens a new one.
+    const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, keepAlive: true });
     pool.on('error', (err) => opts.onPoolError?.(err));
-    prepareHotStatements(pool);
+    // Through a transaction-mode pooler a named statement prepared on one server connection is
+    // unknown (or another statement) on the next: every statement goes unnamed there.
+    if (!transactionPooler) prepareHotStatements(pool);
     const db = createKysely(pool);
-    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+    return { db, pool, kind: 'postgres', transactionPooler, close: () => db.destroy() };
   }
   return openEmbedded(opts.dataDir, poolSize, opts.onPoolError, opts.loadDataDir);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, runView, viewOnce } from './prepared';
+import { MAX_VIEW_STATEMENTS, PREPARED_STATEMENTS, prepareQuery, runView, statementName, viewOnce } from './prepared';
 import { createTestDatabase, namedStatements, newDealer, type TestDatabase } from './testing';
 
 let t: TestDatabase;
@@ -67,7 +67,7 @@ describe(`prepareQuery on ${process.env.TEST_DB}`, () => {
     const literal = t.db.selectFrom('dealers').select('id').where('tier', '=', sql.lit('Preferred')).limit(sql.lit(3));
     expect(literal.compile().parameters).toEqual([]);
     expect(await runView(t.db, literal)).toHaveLength(0);
-    expect(PREPARED_STATEMENTS.get(literal.compile().sql)).toMatch(/^dn_q\d+$/);
+    expect(PREPARED_STATEMENTS.get(literal.compile().sql)).toBe(statementName(literal.compile().sql));
     const withParams = t.db.selectFrom('dealers').select('fullName').where('email', '=', 'a@prepared.test');
     expect(withParams.compile().parameters).toEqual(['a@prepared.test']);
     expect(await runView(t.db, withParams)).toEqual([{ fullName: expect.any(String) }]);

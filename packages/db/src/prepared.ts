@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Compilable, CompiledQuery as Compiled, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import type { Executor } from './queries/executor';
 import type { DB } from './types';
@@ -11,6 +12,17 @@ const MARK = '\u0000param:';
  * long as running them (bench/results.md plans: planning 0.5-1.1 ms, execution 0.2-0.9 ms).
  */
 export const PREPARED_STATEMENTS = new Map<string, string>();
+
+/**
+ * The name a statement is prepared under: a hash of its SQL text (issue 46). Two instances, or two
+ * builds, behind one pooler can then never give one name to two statements; numbering them in
+ * first-use order did, and a connection shared through a pooler then ran the wrong statement or
+ * failed ("prepared statement dn_q1 already exists"). 64 bits of SHA-256: no collision among the
+ * few hundred texts a process names.
+ */
+export function statementName(sqlText: string): string {
+  return `dn_q_${createHash('sha256').update(sqlText).digest('hex').slice(0, 16)}`;
+}
 
 /**
  * A query built and compiled once, then run with fresh parameter values each time. For the
@@ -38,8 +50,7 @@ export function prepareQuery<K extends string, R>(
       if (missing.length) throw new Error(`prepareQuery: the query does not use ${missing.join(', ')}`);
       compiled = query;
       slots = found;
-      if (!PREPARED_STATEMENTS.has(query.sql))
-        PREPARED_STATEMENTS.set(query.sql, `dn_q${PREPARED_STATEMENTS.size + 1}`);
+      if (!PREPARED_STATEMENTS.has(query.sql)) PREPARED_STATEMENTS.set(query.sql, statementName(query.sql));
     }
     const parameters = compiled.parameters.map((p, i) => {
       const slot = slots[i];
@@ -70,7 +81,7 @@ export async function runView<R>(db: Executor, query: { compile(db: Executor): C
     viewStatements < MAX_VIEW_STATEMENTS
   ) {
     viewStatements++;
-    PREPARED_STATEMENTS.set(compiled.sql, `dn_q${PREPARED_STATEMENTS.size + 1}`);
+    PREPARED_STATEMENTS.set(compiled.sql, statementName(compiled.sql));
   }
   return (await db.executeQuery(compiled)).rows;
 }

@@ -18,7 +18,12 @@ if (given !== undefined && given.length < 8) {
 }
 const password = given ?? randomBytes(12).toString('base64url');
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: 2,
+  transactionPooler: config.databaseTransactionPooler,
+});
 try {
   await migrateToLatest(database.db);
   await seed(database.db);

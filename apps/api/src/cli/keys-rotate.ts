@@ -26,7 +26,12 @@ if (fromFile) {
 } else {
   ring = keyring(config.dataEncryptionKey as string, config.dataEncryptionKeysOld ?? []);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: 2,
+  transactionPooler: config.databaseTransactionPooler,
+});
 try {
   await migrateToLatest(database.db);
   const done = await rotateKeys(database.db, ring);

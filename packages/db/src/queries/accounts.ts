@@ -58,6 +58,20 @@ export async function insertAdmin(db: Executor, username: string, passwordHash: 
   await db.insertInto('admins').values({ username, passwordHash, updatedAt: new Date() }).execute();
 }
 
+/**
+ * Creates the admin unless one of that name (any case) exists: one statement, so instances that
+ * start together on an empty database never both insert (issue 46). Resolves with whether it did.
+ */
+export async function insertAdminIfAbsent(db: Executor, username: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('admins')
+    .values({ username, passwordHash, updatedAt: new Date() })
+    .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
 export async function setAdminPassword(db: Executor, id: string, passwordHash: string): Promise<void> {
   await db.updateTable('admins').set({ passwordHash, updatedAt: new Date() }).where('id', '=', id).execute();
 }

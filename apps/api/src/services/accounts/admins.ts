@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DB, Kysely } from '@dn/db';
-import { findAdminByUsername, findAnyAdmin, insertAdmin, setAdminPassword } from '@dn/db/queries/accounts';
+import {
+  findAdminByUsername,
+  findAnyAdmin,
+  insertAdmin,
+  insertAdminIfAbsent,
+  setAdminPassword,
+} from '@dn/db/queries/accounts';
 import { endSessionsOfUser } from '@dn/db/queries/sessions';
 import { hashPassword } from '../../lib/password';
 
@@ -30,14 +36,19 @@ export async function ensureAdmin(
   db: Kysely<DB>,
   configured: { username?: string | undefined; password?: string | undefined },
 ): Promise<{ username: string; generatedPassword?: string; action: 'created' | 'kept' }> {
+  // Instances starting together on an empty database (issue 46): each may find no admin, so the
+  // insert itself decides (on conflict do nothing); the ones that lose find the winner's admin.
   if (configured.username && configured.password) {
     if (await findAdminByUsername(db, configured.username)) return { username: configured.username, action: 'kept' };
-    await insertAdmin(db, configured.username, await hashPassword(configured.password));
-    return { username: configured.username, action: 'created' };
+    const created = await insertAdminIfAbsent(db, configured.username, await hashPassword(configured.password));
+    return { username: configured.username, action: created ? 'created' : 'kept' };
   }
   const any = await findAnyAdmin(db);
   if (any) return { username: any.username, action: 'kept' };
   const generatedPassword = randomBytes(12).toString('base64url');
-  await upsertAdmin(db, 'admin', generatedPassword);
-  return { username: 'admin', generatedPassword, action: 'created' };
+  if (await insertAdminIfAbsent(db, 'admin', await hashPassword(generatedPassword)))
+    return { username: 'admin', generatedPassword, action: 'created' };
+  // Another instance created it a moment ago: its password is the one printed (by it).
+  const winner = await findAnyAdmin(db);
+  return { username: winner?.username ?? 'admin', action: 'kept' };
 }
