@@ -81,7 +81,8 @@ export async function startServer(opts: { port?: number; env: Record<string, str
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) return server;
+      // While it migrates, the process answers /healthz with status 'starting' (issue 46).
+      if (res.ok && ((await res.json()) as { status?: string }).status === 'ok') return server;
     } catch {
       // not listening yet
     }
