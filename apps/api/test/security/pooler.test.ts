@@ -1,4 +1,5 @@
-import { openDatabase } from '@dn/db';
+import { MIGRATION_LOCK_ID, openDatabase } from '@dn/db';
+import pg from 'pg';
 import { createEmptyPostgresDatabase } from '@dn/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OwnPgbouncer, ownPgbouncer, pgbouncerInstalled } from './pgbouncer';
@@ -242,5 +243,53 @@ describe.runIf(present || inCi)('two instances behind PgBouncer in transaction m
       .where('locktype' as never, '=', 'advisory' as never)
       .executeTakeFirstOrThrow();
     expect(Number(locks.n)).toBe(0);
+  });
+});
+
+describe('a start that waits for another instance migrating', { timeout: 180_000 }, () => {
+  it('answers /healthz (starting) and /readyz 503 while it waits, logs the wait, and serves once the lock is free', async () => {
+    const db = await createEmptyPostgresDatabase();
+    cleanups.push(() => db.drop());
+    // Another "instance" migrating: a session holding the migration lock.
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    const s = await startServer({ env: { DATABASE_URL: db.url }, waitReady: false });
+    cleanups.push(() => s.kill());
+    const deadline = Date.now() + 60_000;
+    while (!s.output().includes('waiting for the migration lock')) {
+      expect(Date.now() < deadline, s.output()).toBe(true);
+      expect(s.proc.exitCode, s.output()).toBeNull();
+      await sleep(100);
+    }
+    const health = await fetch(`${s.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'starting' });
+    const ready = await fetch(`${s.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    expect((await fetch(`${s.url}/api/landing-videos`)).status).toBe(503);
+    await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    while (((await fetch(`${s.url}/readyz`).catch(() => null))?.status ?? 0) !== 200) {
+      expect(Date.now() < deadline + 60_000, s.output()).toBe(true);
+      expect(s.proc.exitCode, s.output()).toBeNull();
+      await sleep(200);
+    }
+    expect((await fetch(`${s.url}/api/landing-videos`)).status).toBe(200);
+  });
+
+  it('gives up with a clear one-line error after MIGRATION_LOCK_WAIT_SECONDS', async () => {
+    const db = await createEmptyPostgresDatabase();
+    cleanups.push(() => db.drop());
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    const s = await startServer({ env: { DATABASE_URL: db.url, MIGRATION_LOCK_WAIT_SECONDS: '3' }, waitReady: false });
+    cleanups.push(() => s.kill());
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/Gave up after waiting \d+ s for the migration lock/);
+    expect(s.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
 });

@@ -32,7 +32,12 @@ export interface Server {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(opts: { port?: number; env: Record<string, string | undefined> }): Promise<Server> {
+export async function startServer(opts: {
+  port?: number;
+  env: Record<string, string | undefined>;
+  /** false: return once spawned, without waiting for it to serve (issue 46: a start that waits). */
+  waitReady?: boolean;
+}): Promise<Server> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, [SERVER_JS], {
@@ -76,6 +81,7 @@ export async function startServer(opts: { port?: number; env: Record<string, str
       await exited;
     },
   };
+  if (opts.waitReady === false) return server;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
