@@ -6,6 +6,12 @@
 // counting), each instance's RSS over time, p95 latency per minute. Installers around Austin receive
 // the homeowners' quote requests as offers, poll them and accept or decline them (issue 37). Writes soak-results.{json,md}
 // and soak.svg here. Everything listens on 127.0.0.1 only.
+//
+// SOAK_POOLER=1 (issue 46): the pooler variant. The two instances reach the database through our own
+// PgBouncer in transaction mode (DATABASE_URL ...?pgbouncer=true) and start together on the empty
+// database; A is SIGKILLed and restarted at 30%, and at 60% the pooler (not PostgreSQL: the machine
+// is shared) is SIGKILLed and started again on its port. Writes soak-pooler-results.{json,md} and
+// soak-pooler.svg, with each instance's time to serve again after the pooler came back.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +20,7 @@ import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { pgbouncerInstalled, startPgbouncer } from './lib/pgbouncer.mjs';
 import { rssOf, sleep, startNode } from './lib/proc.mjs';
 import { BENCH_DEALER, seedNetwork } from './lib/seed.mjs';
 import { svgDoc } from './lib/svg.mjs';
@@ -22,7 +29,10 @@ import { signWebhook } from './stages/partner.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
-const RESTART_PG = process.env.SOAK_PG_RESTART !== '0';
+const POOLER = process.env.SOAK_POOLER === '1';
+// The pooler variant restarts the pooler instead of the machine's PostgreSQL.
+const RESTART_PG = !POOLER && process.env.SOAK_PG_RESTART !== '0';
+const OUT = POOLER ? 'soak-pooler' : 'soak';
 const USERS = Number(process.env.SOAK_USERS ?? 8);
 const PG_ADMIN = process.env.SOAK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_MS = MINUTES * 60_000;
@@ -138,6 +148,8 @@ function appEnv(dbUrl, port, smtpPort) {
     NODE_ENV: 'production',
     DATABASE_URL: dbUrl,
     DATABASE_POOL_SIZE: '5',
+    // Soak instances log their start (the migration lock's wait) at info; requests at warn.
+    MIGRATION_LOCK_WAIT_SECONDS: '120',
     SESSION_SECRET: 'soak-session-secret-0123456789-0123456789-abcdef',
     // Required in production with DATABASE_URL (issue 39): both instances seal with one key.
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
@@ -172,7 +184,7 @@ async function startInstance(name, dbUrl, smtpPort, port) {
     cwd: join(root, 'apps/api'),
     env: appEnv(dbUrl, port, smtpPort),
     readyUrl: `http://127.0.0.1:${port}/readyz`,
-    logFile: join(here, `.soak-${name}.log`),
+    logFile: join(here, `.${OUT}-${name}.log`),
   });
   return { ...server, name, port };
 }
@@ -470,8 +482,9 @@ async function client(n, ctx, until) {
 // ---------------------------------------------------------------- the run
 async function main() {
   log(
-    `${MINUTES} min, ${USERS} clients; SIGKILL of instance A at ${(KILL_AT / 60_000).toFixed(1)} min${RESTART_PG ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ' (PostgreSQL restart off)'}`,
+    `${MINUTES} min, ${USERS} clients; SIGKILL of instance A at ${(KILL_AT / 60_000).toFixed(1)} min${RESTART_PG ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : POOLER ? `, through PgBouncer (transaction mode), pooler restart at ${(PG_AT / 60_000).toFixed(1)} min` : ' (PostgreSQL restart off)'}`,
   );
+  if (POOLER && !pgbouncerInstalled()) throw new Error('SOAK_POOLER=1 needs pgbouncer (apt-get install pgbouncer)');
   spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/api'), stdio: 'inherit' });
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
@@ -484,10 +497,31 @@ async function main() {
   let a;
   let b;
   let proxy;
+  const pgUrl = new URL(PG_ADMIN);
+  const bouncer = POOLER
+    ? await startPgbouncer({
+        port: await freePort(),
+        upstreamHost: pgUrl.hostname,
+        upstreamPort: Number(pgUrl.port || 5432),
+        poolSize: 10,
+      })
+    : null;
+  // The instances' URL: through the pooler in the pooler variant; seeding and checks go direct.
+  const appUrl = bouncer ? bouncer.url(dbName) : dbUrl;
+  let startTogether = null;
+  let poolerRecovery = null;
   const rss = { A: [], B: [] };
   const faults = [];
   try {
-    a = await startInstance('A', dbUrl, smtp.port, ports[0]);
+    if (POOLER) {
+      // Both at once on the empty database: one migrates and creates the admin, the other waits.
+      const t0 = Date.now();
+      [a, b] = await Promise.all([
+        startInstance('A', appUrl, smtp.port, ports[0]),
+        startInstance('B', appUrl, smtp.port, ports[1]),
+      ]);
+      startTogether = { bothReadyMs: Date.now() - t0 };
+    } else a = await startInstance('A', dbUrl, smtp.port, ports[0]);
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     log('seeding 2,000 dealers');
@@ -497,7 +531,7 @@ async function main() {
       await db.query(`select id from dealers where status in ('approved', 'active') limit 200`)
     ).rows.map((r) => r.id);
     await db.end();
-    b = await startInstance('B', dbUrl, smtp.port, ports[1]);
+    if (!POOLER) b = await startInstance('B', dbUrl, smtp.port, ports[1]);
     proxy = await startProxy([{ port: ports[0] }, { port: ports[1] }]);
     proxyBase = `http://127.0.0.1:${proxy.port}`;
     const decided = new Set();
@@ -556,13 +590,39 @@ async function main() {
     faults.push({ at: Date.now() - startedAt, what: 'instance A killed with SIGKILL' });
     await new Promise((r) => a.child.once('exit', r));
     const restartAt = Date.now();
-    a = await startInstance('A', dbUrl, smtp.port, ports[0]);
+    a = await startInstance('A', appUrl, smtp.port, ports[0]);
     faults.push({
       at: Date.now() - startedAt,
       what: `instance A restarted (ready after ${((Date.now() - restartAt) / 1000).toFixed(1)} s)`,
     });
     rss.A.push([Date.now() - startedAt, null]);
 
+    if (bouncer) {
+      await sleep(Math.max(0, startedAt + PG_AT - Date.now()));
+      log('restarting PgBouncer');
+      const t0 = Date.now();
+      await bouncer.kill();
+      await sleep(1000);
+      await bouncer.start();
+      const back = Date.now();
+      // Each instance serves a database read again (its /readyz pings the database through its pool).
+      const servesAgain = async (port) => {
+        while (Date.now() - back < 120_000) {
+          const r = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(
+            () => null,
+          );
+          if (r?.status === 200) return Date.now() - back;
+          await sleep(100);
+        }
+        return null;
+      };
+      const [ra, rb] = await Promise.all([servesAgain(ports[0]), servesAgain(ports[1])]);
+      poolerRecovery = { downMs: back - t0, A: ra, B: rb };
+      faults.push({
+        at: t0 - startedAt,
+        what: `PgBouncer SIGKILLed and started again after ${((back - t0) / 1000).toFixed(1)} s; instances serving again ${ra === null ? 'NEVER' : `${(ra / 1000).toFixed(1)} s`} (A) and ${rb === null ? 'NEVER' : `${(rb / 1000).toFixed(1)} s`} (B) after its return`,
+      });
+    }
     if (RESTART_PG) {
       await sleep(Math.max(0, startedAt + PG_AT - Date.now()));
       log('restarting PostgreSQL');
@@ -641,6 +701,9 @@ async function main() {
       minutes: MINUTES,
       clients: USERS,
       postgresRestarted: RESTART_PG,
+      pooler: POOLER
+        ? { mode: 'transaction', pgbouncer: pgbouncerVersion(), startTogether, recovery: poolerRecovery }
+        : null,
       faults,
       phases: phaseTable(faults),
       p95PerMinute: p95PerMinute(),
@@ -676,16 +739,17 @@ async function main() {
       proxy: { answeredBy: { A: proxy.counts[0], B: proxy.counts[1] } },
       rss: rssSummary(rss),
     };
-    writeFileSync(join(here, 'soak-results.json'), `${JSON.stringify({ ...result, rssSamples: rss }, null, 1)}\n`);
-    writeFileSync(join(here, 'soak-results.md'), markdown(result));
-    writeFileSync(join(here, 'soak.svg'), chart(rss, result));
-    log(`done: ${records.length} requests; results in bench/soak-results.md`);
+    writeFileSync(join(here, `${OUT}-results.json`), `${JSON.stringify({ ...result, rssSamples: rss }, null, 1)}\n`);
+    writeFileSync(join(here, `${OUT}-results.md`), markdown(result));
+    writeFileSync(join(here, `${OUT}.svg`), chart(rss, result));
+    log(`done: ${records.length} requests; results in bench/${OUT}-results.md`);
     process.stdout.write(markdown(result));
   } finally {
     await proxy?.close();
     await a?.stop().catch(() => {});
     await b?.stop().catch(() => {});
     smtp.close();
+    await bouncer?.stop();
     if (!(await postgresAnswers())) await ensurePostgres();
     const c = new pg.Client({ connectionString: PG_ADMIN });
     await c.connect();
@@ -697,8 +761,17 @@ async function main() {
 // ---------------------------------------------------------------- the report
 function phaseOf(t, faults) {
   const kill = faults.find((f) => f.what.startsWith('instance A killed'))?.at ?? Number.POSITIVE_INFINITY;
-  const pgr = faults.find((f) => f.what.startsWith('PostgreSQL'))?.at ?? Number.POSITIVE_INFINITY;
-  return t < kill ? '1 before the faults' : t < pgr ? '2 after SIGKILL of A' : '3 after the PostgreSQL restart';
+  const pgr = faults.find((f) => /^(PostgreSQL|PgBouncer)/.test(f.what))?.at ?? Number.POSITIVE_INFINITY;
+  return t < kill
+    ? '1 before the faults'
+    : t < pgr
+      ? '2 after SIGKILL of A'
+      : `3 after the ${POOLER ? 'PgBouncer' : 'PostgreSQL'} restart`;
+}
+
+function pgbouncerVersion() {
+  const r = spawnSync('/usr/sbin/pgbouncer', ['--version'], { encoding: 'utf8' });
+  return (r.stdout ?? '').split('\n')[0].trim() || 'PgBouncer';
 }
 
 function phaseTable(faults) {
@@ -757,11 +830,19 @@ function rssSummary(rss) {
 
 function markdown(r) {
   const L = [];
-  L.push(`# Soak and failover (pnpm soak)`, '');
-  L.push(
-    `Run ${r.ranAt}: **${r.minutes} minutes**, ${r.clients} clients through a round-robin proxy to two instances on one PostgreSQL database (a throwaway one), PostgreSQL restart ${r.postgresRestarted ? 'on' : 'off'}. Chart: soak.svg.`,
-    '',
-  );
+  if (r.pooler) {
+    L.push(`# Soak and failover through PgBouncer in transaction mode (SOAK_POOLER=1 pnpm soak)`, '');
+    L.push(
+      `Run ${r.ranAt}: **${r.minutes} minutes**, ${r.clients} clients through a round-robin proxy to two instances, each reaching one throwaway PostgreSQL database through our own ${r.pooler.pgbouncer} (\`pool_mode = transaction\`, DATABASE_URL with \`?pgbouncer=true\`). The instances started together on the empty database (both ready after ${(r.pooler.startTogether.bothReadyMs / 1000).toFixed(1)} s). Chart: soak-pooler.svg.`,
+      '',
+    );
+  } else {
+    L.push(`# Soak and failover (pnpm soak)`, '');
+    L.push(
+      `Run ${r.ranAt}: **${r.minutes} minutes**, ${r.clients} clients through a round-robin proxy to two instances on one PostgreSQL database (a throwaway one), PostgreSQL restart ${r.postgresRestarted ? 'on' : 'off'}. Chart: soak.svg.`,
+      '',
+    );
+  }
   L.push('## Faults', '');
   for (const f of r.faults) L.push(`- at ${(f.at / 1000).toFixed(0)} s: ${f.what}`);
   L.push('', "## Requests by status, per phase (after the clients' retries)", '');
@@ -774,6 +855,17 @@ function markdown(r) {
     );
   }
   L.push('', `5xx or no answer (after retries) more than 30 s from any fault: **${r.fiveXxOutsideFaults}**.`, '');
+  if (r.pooler) {
+    const all = Object.values(r.phases).reduce(
+      (n, v) => n + Object.entries(v.byStatus).reduce((m, [s, c]) => m + (s === '0' || Number(s) >= 500 ? c : 0), 0),
+      0,
+    );
+    const secs = (ms) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
+    L.push(
+      `5xx or no answer (after retries) over the whole run, faults included: **${all}**. After the pooler came back, instance A served again in **${secs(r.pooler.recovery?.A ?? null)}**, B in **${secs(r.pooler.recovery?.B ?? null)}** (its /readyz, which reads the database through the pool; nobody's hand).`,
+      '',
+    );
+  }
   L.push('## Acknowledged writes present at the end', '');
   L.push('| write | acknowledged | missing |', '| --- | ---: | ---: |');
   for (const [k, v] of Object.entries(r.writes))
@@ -833,7 +925,7 @@ function chart(rss, r) {
       },
     ],
     {
-      title: `pnpm soak: ${r.minutes} min, SIGKILL of A at ${(KILL_AT / 60_000).toFixed(1)} min${r.postgresRestarted ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : ''}`,
+      title: `pnpm soak: ${r.minutes} min${r.pooler ? ' through PgBouncer (transaction mode)' : ''}, SIGKILL of A at ${(KILL_AT / 60_000).toFixed(1)} min${r.postgresRestarted ? `, PostgreSQL restart at ${(PG_AT / 60_000).toFixed(1)} min` : r.pooler ? `, pooler restart at ${(PG_AT / 60_000).toFixed(1)} min` : ''}`,
     },
   );
 }

@@ -245,7 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
     problems.push('DATABASE_DIRECT_URL: needs DATABASE_URL (it is the direct connection beside a pooled DATABASE_URL)');
   }
   if (e.DATABASE_DIRECT_URL && pgbouncerFlag(e.DATABASE_DIRECT_URL)) {
-    problems.push('DATABASE_DIRECT_URL: must reach PostgreSQL directly, not a transaction-mode pooler (?pgbouncer=true)');
+    problems.push(
+      'DATABASE_DIRECT_URL: must reach PostgreSQL directly, not a transaction-mode pooler (?pgbouncer=true)',
+    );
   }
   if (e.BACKUP_KEEP !== undefined && !e.BACKUP_DIR) {
     problems.push('BACKUP_KEEP: needs BACKUP_DIR, the folder the backups are kept in');

@@ -1,8 +1,8 @@
 import { type Database, migrateToLatest, openDatabase } from '@dn/db';
 import { createEmptyPostgresDatabase } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/services/accounts/admins';
 import { verifyPassword } from '../src/lib/password';
+import { ensureAdmin } from '../src/services/accounts/admins';
 
 /**
  * Issue 46: instances started together on an empty database each run ensureAdmin. It checked, then

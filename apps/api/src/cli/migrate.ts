@@ -13,7 +13,9 @@ try {
   const applied = await migrateToLatest(database.db, {
     maxWaitMs: (config.migrationLockWaitSec ?? 300) * 1000,
     onWait: (ms) =>
-      process.stdout.write(`Waiting for the migration lock (${Math.round(ms / 1000)} s): another instance is migrating.\n`),
+      process.stdout.write(
+        `Waiting for the migration lock (${Math.round(ms / 1000)} s): another instance is migrating.\n`,
+      ),
   });
   await seed(database.db);
   process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');

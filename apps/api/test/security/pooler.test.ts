@@ -1,6 +1,6 @@
 import { MIGRATION_LOCK_ID, openDatabase } from '@dn/db';
-import pg from 'pg';
 import { createEmptyPostgresDatabase } from '@dn/db/testing';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OwnPgbouncer, ownPgbouncer, pgbouncerInstalled } from './pgbouncer';
 import { ADMIN, clientIp, type Server, startServer } from './processes';
@@ -105,7 +105,7 @@ describe.runIf(present || inCi)('two instances behind PgBouncer in transaction m
     const db = await createEmptyPostgresDatabase();
     cleanups.push(() => db.drop());
     const dbName = new URL(db.url).pathname.slice(1);
-    let bouncer: OwnPgbouncer = await ownPgbouncer({ poolSize: 8 });
+    const bouncer: OwnPgbouncer = await ownPgbouncer({ poolSize: 8 });
     cleanups.push(() => bouncer.destroy());
     const env = { DATABASE_URL: bouncer.url(dbName), DATABASE_POOL_SIZE: '4', RATE_LIMIT_MULTIPLIER: '1000' };
 
@@ -158,7 +158,10 @@ describe.runIf(present || inCi)('two instances behind PgBouncer in transaction m
       },
       async () => record('call', await lb.fetch('/api/schedule-call', json(booking(`call.${++n}@example.com`)))),
       async () =>
-        record('bad sign-in', await lb.fetch('/api/dealer/login', json({ username: `x${++n}@example.com`, password: 'wrong-pass' }))),
+        record(
+          'bad sign-in',
+          await lb.fetch('/api/dealer/login', json({ username: `x${++n}@example.com`, password: 'wrong-pass' })),
+        ),
     ];
     let running = true;
     const worker = async (w: number) => {
@@ -213,9 +216,13 @@ describe.runIf(present || inCi)('two instances behind PgBouncer in transaction m
     await lb.stop();
 
     const stored = new Set(
-      (await direct.db.selectFrom('dealers').select('email').where('email', 'in', signups.length ? signups : ['-']).execute()).map(
-        (r) => r.email,
-      ),
+      (
+        await direct.db
+          .selectFrom('dealers')
+          .select('email')
+          .where('email', 'in', signups.length ? signups : ['-'])
+          .execute()
+      ).map((r) => r.email),
     );
     const report = {
       startTogetherMs: startMs,
