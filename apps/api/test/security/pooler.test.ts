@@ -1,6 +1,5 @@
 import { MIGRATION_LOCK_ID, openDatabase } from '@dn/db';
 import { createEmptyPostgresDatabase } from '@dn/db/testing';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OwnPgbouncer, ownPgbouncer, pgbouncerInstalled } from './pgbouncer';
 import { ADMIN, clientIp, type Server, startServer } from './processes';
@@ -258,9 +257,10 @@ describe('a start that waits for another instance migrating', { timeout: 180_000
     const db = await createEmptyPostgresDatabase();
     cleanups.push(() => db.drop());
     // Another "instance" migrating: a session holding the migration lock.
-    const holder = new pg.Client({ connectionString: db.url });
-    await holder.connect();
-    cleanups.push(() => holder.end());
+    const holderDb = await openDatabase({ databaseUrl: db.url, poolSize: 1 });
+    cleanups.push(() => holderDb.close());
+    const holder = await holderDb.pool.connect();
+    cleanups.push(() => holder.release());
     await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     const s = await startServer({ env: { DATABASE_URL: db.url }, waitReady: false });
     cleanups.push(() => s.kill());
@@ -289,9 +289,10 @@ describe('a start that waits for another instance migrating', { timeout: 180_000
   it('gives up with a clear one-line error after MIGRATION_LOCK_WAIT_SECONDS', async () => {
     const db = await createEmptyPostgresDatabase();
     cleanups.push(() => db.drop());
-    const holder = new pg.Client({ connectionString: db.url });
-    await holder.connect();
-    cleanups.push(() => holder.end());
+    const holderDb = await openDatabase({ databaseUrl: db.url, poolSize: 1 });
+    cleanups.push(() => holderDb.close());
+    const holder = await holderDb.pool.connect();
+    cleanups.push(() => holder.release());
     await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     const s = await startServer({ env: { DATABASE_URL: db.url, MIGRATION_LOCK_WAIT_SECONDS: '3' }, waitReady: false });
     cleanups.push(() => s.kill());
