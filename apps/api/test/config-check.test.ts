@@ -42,6 +42,8 @@ describe('configuration messages', () => {
     ['METRICS_TOKEN', 'a token with spaces in it, long enough', 'must be printable ASCII without spaces'],
     ['BACKUP_KEEP', 'seven', 'must be a whole number of backups to keep'],
     ['BACKUP_KEEP', '0', 'must be between 1 and 365'],
+    ['DATABASE_DIRECT_URL', 'mysql://x@y/z', 'must be a postgres:// connection string'],
+    ['MIGRATION_LOCK_WAIT_SECONDS', '0', 'must be a whole number from 1 to 3600'],
   ])('%s=%s: "%s", on a line naming the variable', (name, value, message) => {
     const text = refusal({ BACKUP_DIR: dataDir, [name]: value });
     const line = text.split('\n').find((l) => l.trim().startsWith(`${name}:`));
@@ -62,6 +64,37 @@ describe('configuration messages', () => {
     });
     expect(production).toContain('METRICS_TOKEN: is a placeholder');
     expect(production).toContain('SESSION_SECRET: required in production with DATABASE_URL');
+  });
+
+  it('a pooled DATABASE_URL (?pgbouncer=true) and DATABASE_DIRECT_URL (issue 46)', () => {
+    const pooled = loadConfig(
+      {
+        ...base,
+        DATABASE_URL: 'postgres://app:pw@pooler:6432/dn?sslmode=require&pgbouncer=true',
+        DATABASE_DIRECT_URL: 'postgres://app:pw@db:5432/dn',
+        MIGRATION_LOCK_WAIT_SECONDS: '60',
+      },
+      { check: true },
+    );
+    // The flag is the app's; pg and pg_dump get the URL without it.
+    expect(pooled).toMatchObject({
+      databaseUrl: 'postgres://app:pw@pooler:6432/dn?sslmode=require',
+      databaseTransactionPooler: true,
+      databaseDirectUrl: 'postgres://app:pw@db:5432/dn',
+      migrationLockWaitSec: 60,
+    });
+    const direct = loadConfig({ ...base, DATABASE_URL: 'postgres://app:pw@db:5432/dn' }, { check: true });
+    expect(direct).toMatchObject({ databaseUrl: 'postgres://app:pw@db:5432/dn', databaseTransactionPooler: false });
+    expect(direct.migrationLockWaitSec).toBe(300);
+    expect(refusal({ DATABASE_DIRECT_URL: 'postgres://app@db/dn' })).toContain(
+      'DATABASE_DIRECT_URL: needs DATABASE_URL',
+    );
+    expect(
+      refusal({
+        DATABASE_URL: 'postgres://app@pooler/dn',
+        DATABASE_DIRECT_URL: 'postgres://app@pooler/dn?pgbouncer=true',
+      }),
+    ).toContain('DATABASE_DIRECT_URL: must reach PostgreSQL directly');
   });
 
   it('accepts the new settings, and the check writes nothing to the data folder', () => {
