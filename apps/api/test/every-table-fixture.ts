@@ -176,7 +176,8 @@ export const EVERY_TABLE: Record<string, Fill> = {
   },
   admin_versions: async (db) => {
     await ensureRow(db, 'admin_versions', () =>
-      db.insertInto('adminVersions').values({ source: 'dealers', shard: 0, n: '1' }).execute(),
+      // n is the trigger's own (read-only to the app's types).
+      sql`insert into admin_versions (source, shard, n) values ('dealers', 0, 1)`.execute(db),
     );
   },
   affiliate_links: async (db, ids) => {
@@ -617,7 +618,7 @@ export const EVERY_TABLE: Record<string, Fill> = {
   },
   referral_versions: async (db, ids) => {
     await ensureRow(db, 'referral_versions', () =>
-      db.insertInto('referralVersions').values({ dealerId: ids.recruiter, shard: 0, n: '1' }).execute(),
+      sql`insert into referral_versions (dealer_id, shard, n) values (${ids.recruiter}, 0, 1)`.execute(db),
     );
   },
   routing_settings: async (db) => {

@@ -7,8 +7,14 @@ import { verifyBackupFile } from '@dn/db/backup-file';
 import { openBackupSource, pgDumpAvailable, pgDumpTo } from '@dn/db/backup-target';
 import type { Config } from '../../env';
 
+/** The running app's backup key: BACKUP_ENCRYPTION_KEY, or the data encryption key it loaded. */
+export function appBackupKey(config: Pick<Config, 'backupEncryptionKey' | 'dataEncryptionKey' | 'dataDir'>): Buffer {
+  const key = config.backupEncryptionKey ?? config.dataEncryptionKey;
+  return key ? backupKeyFrom(key) : backupKey(config);
+}
+
 /**
- * The key backups are encrypted with (issue 46, decision 1030): BACKUP_ENCRYPTION_KEY; unset, the
+ * A command's backup key, from a configuration loaded with `check` (issue 46, decision 1030): BACKUP_ENCRYPTION_KEY; unset, the
  * data encryption key: DATA_ENCRYPTION_KEY, or the embedded default's file in DATA_DIR (read, never
  * made here: a restore into a new folder needs the old folder's file put there first, or the key set).
  */

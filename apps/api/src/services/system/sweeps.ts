@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { insertSystemSample, lastScheduledBackupAt, pruneSystemSamples } from '@dn/db/queries/system';
 import type { Deps } from '../../context';
-import { pruneBackups, takeBackup } from './backup';
+import { appBackupKey, pruneBackups, takeBackup } from './backup';
 import { systemFigures } from './figures';
 
 /** The System page's samples: one every SAMPLE_SECONDS, kept SAMPLES_KEPT_MS (its 24-hour chart). */
@@ -50,7 +50,13 @@ export async function scheduledBackup(deps: Deps): Promise<number> {
   const last = await lastScheduledBackupAt(deps.db);
   if (last && now.getTime() - last.getTime() < BACKUP_EVERY_MS) return 0;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const result = await takeBackup({ config: deps.config, dir, trigger: 'scheduled', now });
+  const result = await takeBackup({
+    config: deps.config,
+    dir,
+    trigger: 'scheduled',
+    now,
+    key: appBackupKey(deps.config),
+  });
   if (result.verifyError) {
     throw new Error(`The backup ${result.file} was written but does not verify: ${result.verifyError}`);
   }
