@@ -43,7 +43,7 @@ async function freePort(): Promise<number> {
 function start(env: Record<string, string>) {
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', join(api, 'src/server.ts')], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...secrets, ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...secrets, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(proc);
@@ -57,7 +57,7 @@ function start(env: Record<string, string>) {
   return { proc, out: () => out, exited };
 }
 
-async function waitReady(base: string, r: ReturnType<typeof start>, ms = 90_000) {
+async function waitReady(base: string, r: ReturnType<typeof start>, ms = 180_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (r.proc.exitCode !== null) throw new Error(`server exited: ${r.out()}`);
@@ -185,5 +185,5 @@ describe(`the restore drill (${embedded ? 'embedded data folder' : 'PostgreSQL'}
     expect(await counts(scratch.url())).toEqual(before);
     restored.proc.kill('SIGTERM');
     expect(await restored.exited).toBe(0);
-  }, 400_000);
+  }, 600_000);
 });

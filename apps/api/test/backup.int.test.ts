@@ -291,5 +291,5 @@ describe(`backup and restore (${kind})`, () => {
     const allowed = await cli('restore.ts', [backupFile, '--allow-unencrypted'], oldEnv);
     expect(allowed.status, allowed.stderr).toBe(0);
     expect(allowed.stderr).toMatch(/^Warning: .* is not encrypted/);
-  });
+  }, 480_000);
 });
