@@ -42,6 +42,8 @@ describe('configuration messages', () => {
     ['METRICS_TOKEN', 'a token with spaces in it, long enough', 'must be printable ASCII without spaces'],
     ['BACKUP_KEEP', 'seven', 'must be a whole number of backups to keep'],
     ['BACKUP_KEEP', '0', 'must be between 1 and 365'],
+    ['BACKUP_ENCRYPTION_KEY', 'too-short', 'must be 32 random bytes in base64'],
+    ['BACKUP_ENCRYPTION_KEY', Buffer.alloc(16, 1).toString('base64'), 'must be 32 random bytes in base64'],
   ])('%s=%s: "%s", on a line naming the variable', (name, value, message) => {
     const text = refusal({ BACKUP_DIR: dataDir, [name]: value });
     const line = text.split('\n').find((l) => l.trim().startsWith(`${name}:`));
