@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -11,7 +19,13 @@ import { restoreBackup, writeBackup } from '@dn/db/backup';
 import { decryptStream, ENCRYPTED_HEADER_BYTES, encryptStream } from '@dn/db/backup-crypto';
 import { openBackupFile, verifyBackupFile } from '@dn/db/backup-file';
 import { openRestoreTarget } from '@dn/db/backup-target';
-import { createEmptyPostgresDatabase, createTestDatabase, secondConnection, tableChecksums, testDbKind } from '@dn/db/testing';
+import {
+  createEmptyPostgresDatabase,
+  createTestDatabase,
+  secondConnection,
+  tableChecksums,
+  testDbKind,
+} from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyTableProblems, type FixtureIds, fillEveryTable } from './every-table-fixture';
 
@@ -118,7 +132,11 @@ describe(`the backup round trip with a row in every table (${kind})`, () => {
       const audits = await db.selectFrom('auditLogs').select('id').execute();
       expect(audits.filter((a) => BigInt(a.id) >= BigInt(audit.id))).toHaveLength(1);
       // The generated column was computed again from the restored row.
-      const area = await db.selectFrom('serviceAreas').select('point').where('dealerId', '=', ids.installer).executeTakeFirst();
+      const area = await db
+        .selectFrom('serviceAreas')
+        .select('point')
+        .where('dealerId', '=', ids.installer)
+        .executeTakeFirst();
       expect(area?.point).toBeTruthy();
     } finally {
       await target.database.close();

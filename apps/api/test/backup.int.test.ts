@@ -238,7 +238,9 @@ describe(`backup and restore (${kind})`, () => {
     writeFileSync(join(work, 'tampered.backup'), bytes);
     const tampered = await cli('backup.ts', ['--verify', 'tampered.backup'], {});
     expect(tampered.status).toBe(1);
-    expect(tampered.stderr).toMatch(/^Verification failed: The backup was changed after it was written \(bytes \d+ to \d+ fail authentication\): refused\n$/);
+    expect(tampered.stderr).toMatch(
+      /^Verification failed: The backup was changed after it was written \(bytes \d+ to \d+ fail authentication\): refused\n$/,
+    );
     // The run is recorded where the System page reads it.
     const source = running ?? h.database;
     const runs = await source.db.selectFrom('backupRuns').select(['trigger', 'file', 'error']).execute();

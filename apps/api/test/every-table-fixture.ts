@@ -117,7 +117,9 @@ export const EVERY_TABLE: Record<string, Fill> = {
   dealers: async (db, ids) => {
     await db
       .insertInto('dealers')
-      .values(dealer(ids.recruiter, `recruiter-${ids.tag}@example.com`, { tier: 'Preferred', recruiterId: `R-${ids.tag}` }))
+      .values(
+        dealer(ids.recruiter, `recruiter-${ids.tag}@example.com`, { tier: 'Preferred', recruiterId: `R-${ids.tag}` }),
+      )
       .execute();
     await db
       .insertInto('dealers')
@@ -452,7 +454,13 @@ export const EVERY_TABLE: Record<string, Fill> = {
   inventory_payments: async (db, ids) => {
     await db
       .insertInto('inventoryPayments')
-      .values({ dealerId: ids.installer, amount: '0.01', paidOn: '2026-11-28', reference: AWKWARD, recordedBy: 'fixture' })
+      .values({
+        dealerId: ids.installer,
+        amount: '0.01',
+        paidOn: '2026-11-28',
+        reference: AWKWARD,
+        recordedBy: 'fixture',
+      })
       .execute();
   },
   jobs: async (db, ids) => {
@@ -471,8 +479,8 @@ export const EVERY_TABLE: Record<string, Fill> = {
         city: 'Lawrence',
         state: 'KS',
         zipCode: '66044',
-        latitude: 38.971669399999999,
-        longitude: -95.235252000000003,
+        latitude: 38.971669399999996, // 17 significant digits: float8 must keep them all
+        longitude: -95.23525200000002,
         amount: '1234.56',
         installedAmount: '1234.57',
         notes: AWKWARD,
@@ -500,7 +508,14 @@ export const EVERY_TABLE: Record<string, Fill> = {
     for (const kind of ['created', 'installed']) {
       await db
         .insertInto('jobEvents')
-        .values({ jobId: ids.job, kind, dealerId: ids.installer, actor: 'fixture', message: AWKWARD, createdAt: MICROS })
+        .values({
+          jobId: ids.job,
+          kind,
+          dealerId: ids.installer,
+          actor: 'fixture',
+          message: AWKWARD,
+          createdAt: MICROS,
+        })
         .execute();
     }
   },
@@ -603,7 +618,10 @@ export const EVERY_TABLE: Record<string, Fill> = {
       .execute();
   },
   rate_limits: async (db, ids) => {
-    await db.insertInto('rateLimits').values({ key: `fixture:${ids.tag}`, count: 3, resetAt: LATER }).execute();
+    await db
+      .insertInto('rateLimits')
+      .values({ key: `fixture:${ids.tag}`, count: 3, resetAt: LATER })
+      .execute();
   },
   referral_flags: async (db, ids) => {
     await db
@@ -622,7 +640,9 @@ export const EVERY_TABLE: Record<string, Fill> = {
     );
   },
   routing_settings: async (db) => {
-    await ensureRow(db, 'routing_settings', () => db.insertInto('routingSettings').values({ offerHours: 24 }).execute());
+    await ensureRow(db, 'routing_settings', () =>
+      db.insertInto('routingSettings').values({ offerHours: 24 }).execute(),
+    );
   },
   scheduled_sweeps: async (db, ids) => {
     await db
@@ -639,7 +659,7 @@ export const EVERY_TABLE: Record<string, Fill> = {
         zipCode: '66044',
         state: 'KS',
         latitude: 38.9716694,
-        longitude: -95.2352520,
+        longitude: -95.235252,
         radiusMiles: 50,
         weeklyCapacity: 5,
         pausedUntil: LATER,

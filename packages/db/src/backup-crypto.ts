@@ -160,7 +160,9 @@ export function decryptStream(key: Buffer): Transform {
       } catch (err) {
         // A cut-off file ends on a full chunk sealed as "not last": say so rather than "changed".
         const cut = err instanceof BackupIntegrityError && buffered.length === SEALED_CHUNK && counter > 0;
-        callback(cut ? new BackupIntegrityError(`${(err as Error).message} (or the file was cut off)`) : (err as Error));
+        callback(
+          cut ? new BackupIntegrityError(`${(err as Error).message} (or the file was cut off)`) : (err as Error),
+        );
       }
     },
   });

@@ -129,7 +129,8 @@ export async function openRestoreTarget(opts: {
     if (!dirExisted) {
       rmSync(dir, { recursive: true, force: true });
     } else {
-      for (const name of readdirSync(dir)) if (!before.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+      for (const name of readdirSync(dir))
+        if (!before.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
     }
     if (replaced) {
       renameSync(replaced, pgdata);

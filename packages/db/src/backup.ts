@@ -6,8 +6,8 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { knowsSchemaVersion, migrateTo, migrateToLatest } from './migrate';
 import { BackupIntegrityError } from './backup-crypto';
+import { knowsSchemaVersion, migrateTo, migrateToLatest } from './migrate';
 import type { DB } from './types';
 
 /**

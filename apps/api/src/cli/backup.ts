@@ -17,7 +17,11 @@ if (unknown.length > 0 || files.length > 1 || (verify && files.length !== 1)) {
   process.stderr.write('Usage: pnpm db:backup [file] [--logical]\n       pnpm db:backup --verify <file>\n');
   process.exit(2);
 }
-const oneLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n').filter(Boolean).join(' ');
+const oneLine = (err: unknown) =>
+  String((err as Error)?.message ?? err)
+    .split('\n')
+    .filter(Boolean)
+    .join(' ');
 try {
   const config = loadConfig(process.env, { check: true });
   if (verify) {
@@ -37,9 +41,7 @@ try {
         `  ${v.encrypted ? 'encrypted and authenticated' : 'NOT encrypted: its content was checked, but nothing shows it is unchanged'}, ` +
         `${v.format === 'pg_dump' ? 'pg_dump custom format' : 'logical dump'}, ${(v.bytes / 1024).toFixed(0)} KB` +
         `${rows === null ? '' : `, ${rows} rows of ${Object.keys(v.summary!.tables).length} tables`}\n` +
-        (v.summary
-          ? `  schema version ${v.summary.schemaVersion}, as of ${v.summary.takenAt.toISOString()}\n`
-          : ''),
+        (v.summary ? `  schema version ${v.summary.schemaVersion}, as of ${v.summary.takenAt.toISOString()}\n` : ''),
     );
     process.exit(0);
   }

@@ -21,7 +21,11 @@ if (files.length !== 1 || args.some((a) => a.startsWith('--') && !flags.includes
 }
 const file = resolve(files[0]!);
 const allowUnencrypted = args.includes('--allow-unencrypted');
-const oneLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n').filter(Boolean).join(' ');
+const oneLine = (err: unknown) =>
+  String((err as Error)?.message ?? err)
+    .split('\n')
+    .filter(Boolean)
+    .join(' ');
 
 let target: RestoreTarget | undefined;
 try {

@@ -1,4 +1,13 @@
-import { chmodSync, createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BackupError, type BackupSummary, recordBackupRun, schemaVersionOf, writeBackup } from '@dn/db/backup';
