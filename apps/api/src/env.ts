@@ -152,6 +152,16 @@ const envSchema = z.object({
       (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
       'must be 32 random bytes in base64 (openssl rand -base64 32)',
     ),
+  // Issue 46 (decision 1030): the key backups are encrypted with (AES-256-GCM), 32 bytes in base64;
+  // unset, the data encryption key. Kept apart so a backup can be read without the live key file.
+  BACKUP_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ),
   DATA_ENCRYPTION_KEYS_OLD: z
     .string()
     .optional()
@@ -216,6 +226,8 @@ export interface Config {
   /** The data encryption key (DATA_ENCRYPTION_KEY, base64) and older keys still accepted for reading (issue 39). */
   dataEncryptionKey?: string | undefined;
   dataEncryptionKeysOld?: string[] | undefined;
+  /** The backup key (BACKUP_ENCRYPTION_KEY, base64); undefined: backups use the data encryption key (issue 46). */
+  backupEncryptionKey?: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -329,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { check?:
     backupKeep: e.BACKUP_DIR ? (e.BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP) : undefined,
     dataEncryptionKey,
     dataEncryptionKeysOld: e.DATA_ENCRYPTION_KEYS_OLD,
+    backupEncryptionKey: e.BACKUP_ENCRYPTION_KEY,
   };
 }
 

@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +29,7 @@ import { application, booking } from './security/support';
  */
 
 const kind = testDbKind();
+const BACKUP_KEY = randomBytes(32).toString('base64');
 const work = mkdtempSync(join(tmpdir(), 'dn-backup-'));
 const cleanups: (() => Promise<unknown>)[] = [];
 let h: Harness;
@@ -180,7 +191,7 @@ describe(`backup and restore (${kind})`, () => {
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
         const child = spawn(process.execPath, ['--import', 'tsx', join(api, 'src/cli', name), ...args], {
           cwd: api,
-          env: { PATH: process.env.PATH ?? '', INIT_CWD: work, ...env },
+          env: { PATH: process.env.PATH ?? '', INIT_CWD: work, BACKUP_ENCRYPTION_KEY: BACKUP_KEY, ...env },
           timeout: 60_000,
         });
         let stdout = '';
@@ -207,6 +218,29 @@ describe(`backup and restore (${kind})`, () => {
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(kind === 'postgres' ? /from PostgreSQL/ : /from the running app's embedded database/);
     expect(backup.stdout).toContain(`schema version ${latestSchemaVersion()}`);
+    expect(backup.stdout).toContain('verified: read back whole');
+    // Issue 46: only its owner reads it, and it is encrypted (no gzip or dump header to be seen).
+    const written = join(work, 'cli.backup');
+    expect(statSync(written).mode & 0o777).toBe(0o600);
+    expect(readFileSync(written).subarray(0, 16).toString('latin1')).toBe('DN-BACKUP-ENC 1\n');
+    expect(readFileSync(written).includes(Buffer.from('DN-BACKUP 1'))).toBe(false);
+    const verified = await cli('backup.ts', ['--verify', 'cli.backup'], {});
+    expect(verified.status, verified.stderr).toBe(0);
+    expect(verified.stdout).toMatch(/^Backup verified: .*cli\.backup\n {2}encrypted and authenticated, logical dump/);
+    // Without the key it was made with, or changed by one byte: refused, in one line.
+    const wrongKey = await cli('backup.ts', ['--verify', 'cli.backup'], {
+      BACKUP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    expect(wrongKey.status).toBe(1);
+    expect(wrongKey.stderr).toMatch(/^Verification failed: The backup was encrypted with another backup key .*\n$/);
+    const bytes = readFileSync(written);
+    bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0x04;
+    writeFileSync(join(work, 'tampered.backup'), bytes);
+    const tampered = await cli('backup.ts', ['--verify', 'tampered.backup'], {});
+    expect(tampered.status).toBe(1);
+    expect(tampered.stderr).toMatch(
+      /^Verification failed: The backup was changed after it was written \(bytes \d+ to \d+ fail authentication\): refused\n$/,
+    );
     // The run is recorded where the System page reads it.
     const source = running ?? h.database;
     const runs = await source.db.selectFrom('backupRuns').select(['trigger', 'file', 'error']).execute();
@@ -216,6 +250,9 @@ describe(`backup and restore (${kind})`, () => {
     const targetEnv: Record<string, string> = target.databaseUrl
       ? { DATABASE_URL: target.databaseUrl }
       : { DATA_DIR: target.dataDir };
+    const refused = await cli('restore.ts', ['tampered.backup'], targetEnv);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Restore failed: The backup was changed after it was written .*: refused\n$/);
     const restore = await cli('restore.ts', ['cli.backup'], targetEnv);
     expect(restore.status, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/^Restored .*cli\.backup: \d+ rows of \d+ tables/);
@@ -233,8 +270,28 @@ describe(`backup and restore (${kind})`, () => {
       trigger: 'scheduled',
       format: 'logical',
       now: new Date(),
+      key: Buffer.from(BACKUP_KEY, 'base64'),
     });
     expect(inProcess.file).toMatch(/dealer-network-.*\.dnbackup$/);
     expect(inProcess.tables?.dealers).toBeGreaterThan(0);
-  });
+    expect(statSync(inProcess.file).mode & 0o777).toBe(0o600);
+    expect(inProcess.verifyError).toBeNull();
+    expect(inProcess.verifiedAt).toBeInstanceOf(Date);
+
+    // A file of the format before encryption (issue 40's, here the bare logical dump): refused
+    // with a clear message, restored with --allow-unencrypted and a warning (decision 1030).
+    const oldTarget = await emptyTarget();
+    const oldEnv: Record<string, string> = oldTarget.databaseUrl
+      ? { DATABASE_URL: oldTarget.databaseUrl }
+      : { DATA_DIR: oldTarget.dataDir };
+    const old = await cli('restore.ts', [backupFile], oldEnv);
+    expect(old.status).toBe(1);
+    expect(old.stderr).toMatch(/not encrypted .*--allow-unencrypted/);
+    const oldVerify = await cli('backup.ts', ['--verify', backupFile, '--allow-unencrypted'], {});
+    expect(oldVerify.status, oldVerify.stderr).toBe(0);
+    expect(oldVerify.stdout).toContain('NOT encrypted');
+    const allowed = await cli('restore.ts', [backupFile, '--allow-unencrypted'], oldEnv);
+    expect(allowed.status, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toMatch(/^Warning: .* is not encrypted/);
+  }, 480_000);
 });

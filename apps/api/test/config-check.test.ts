@@ -44,6 +44,8 @@ describe('configuration messages', () => {
     ['BACKUP_KEEP', '0', 'must be between 1 and 365'],
     ['DATABASE_DIRECT_URL', 'mysql://x@y/z', 'must be a postgres:// connection string'],
     ['MIGRATION_LOCK_WAIT_SECONDS', '0', 'must be a whole number from 1 to 3600'],
+    ['BACKUP_ENCRYPTION_KEY', 'too-short', 'must be 32 random bytes in base64'],
+    ['BACKUP_ENCRYPTION_KEY', Buffer.alloc(16, 1).toString('base64'), 'must be 32 random bytes in base64'],
   ])('%s=%s: "%s", on a line naming the variable', (name, value, message) => {
     const text = refusal({ BACKUP_DIR: dataDir, [name]: value });
     const line = text.split('\n').find((l) => l.trim().startsWith(`${name}:`));

@@ -1,13 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { latestSchemaVersion, openDatabase } from '@dn/db';
-import { pgDumpAvailable, pgRestore } from '@dn/db/backup-target';
+import { openBackupFile } from '@dn/db/backup-file';
+import { pgDumpAvailable, pgRestoreFrom } from '@dn/db/backup-target';
 import { createEmptyPostgresDatabase, tableChecksums } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
 import { scheduledBackup } from '../src/services/system/sweeps';
-import { createDealer, createHarness, type Harness } from './helpers';
+import { createDealer, createHarness, type Harness, TEST_DATA_KEY } from './helpers';
 
 /**
  * The daily backup (BACKUP_DIR, BACKUP_KEEP) on PostgreSQL, where it is pg_dump's custom format
@@ -55,16 +56,24 @@ describe('the scheduled backup', () => {
     const files = readdirSync(dir).sort();
     expect(files).toHaveLength(2);
     expect(files.every((f) => /^dealer-network-.*\.dump$/.test(f))).toBe(true);
-    const runs = await h.db.selectFrom('backupRuns').select(['trigger', 'error', 'schemaVersion']).execute();
+    const runs = await h.db
+      .selectFrom('backupRuns')
+      .select(['trigger', 'error', 'schemaVersion', 'encrypted', 'verifiedAt', 'verifyError'])
+      .execute();
     expect(runs).toHaveLength(3);
     expect(runs.every((r) => r.trigger === 'scheduled' && r.error === null)).toBe(true);
+    expect(runs.every((r) => r.encrypted && r.verifiedAt !== null && r.verifyError === null)).toBe(true);
     expect(runs[0]!.schemaVersion).toBe(latestSchemaVersion());
 
     const source = await h.database.pool.connect();
     const empty = await createEmptyPostgresDatabase();
     const restored = await openDatabase({ databaseUrl: empty.url, poolSize: 1 });
     try {
-      await pgRestore(empty.url, join(dir, files[1]!));
+      // Issue 46: encrypted with the data encryption key (no BACKUP_ENCRYPTION_KEY), 0600, verified.
+      expect(statSync(join(dir, files[1]!)).mode & 0o777).toBe(0o600);
+      const opened = await openBackupFile(join(dir, files[1]!), Buffer.from(TEST_DATA_KEY, 'base64'));
+      expect(opened).toMatchObject({ encrypted: true, format: 'pg_dump' });
+      await pgRestoreFrom(empty.url, opened.stream);
       const client = await restored.pool.connect();
       try {
         const want = await tableChecksums(source);

@@ -49,6 +49,34 @@ describe('GET /api/admin/system', () => {
     expect(body.backups).toEqual([]);
     expect(body.samples).toEqual([]);
   });
+
+  it("shows the last backup's verification: when, whether it read back, its size (issue 46)", async () => {
+    const at = new Date('2026-11-29T03:00:00.000Z');
+    await h.db
+      .insertInto('backupRuns')
+      .values({
+        trigger: 'scheduled',
+        file: '/backups/dealer-network-x.dnbackup',
+        schemaVersion: 'v',
+        startedAt: at,
+        finishedAt: at,
+        bytes: '2936012',
+        encrypted: true,
+        verifiedAt: at,
+        verifyError: null,
+      })
+      .execute();
+    const admin = await signInAdmin(h.app);
+    const body = (await h.app.inject({ url: '/api/admin/system', headers: { cookie: admin } })).json();
+    expect(body.backups[0]).toMatchObject({
+      bytes: 2936012,
+      encrypted: true,
+      verifiedAt: at.toISOString(),
+      verifyError: null,
+      error: null,
+    });
+    await h.db.deleteFrom('backupRuns').execute();
+  });
 });
 
 describe('the samples sweep', () => {

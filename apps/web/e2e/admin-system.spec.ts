@@ -16,8 +16,8 @@ test('an admin opens System and sees the queues, a failed email with its error, 
     [`gone.${tag}@example.com`, `550 mailbox ${tag} unavailable`],
   );
   await sql(
-    `insert into backup_runs (trigger, file, schema_version, started_at, finished_at, bytes)
-     values ('manual', $1, '2026-11-28-2500-system-samples-and-backups', now(), now(), 204800)`,
+    `insert into backup_runs (trigger, file, schema_version, started_at, finished_at, bytes, encrypted, verified_at)
+     values ('manual', $1, '2026-11-28-2500-system-samples-and-backups', now(), now(), 2936012, true, now())`,
     [`/backups/e2e-${tag}.dnbackup`],
   );
   await sql(
@@ -33,6 +33,15 @@ test('an admin opens System and sees the queues, a failed email with its error, 
   await expect(page.getByTestId('system-figure').filter({ hasText: 'Emails waiting' })).toBeVisible();
   await expect(page.getByTestId('system-failure').filter({ hasText: `550 mailbox ${tag} unavailable` })).toBeVisible();
   await expect(page.getByText(`/backups/e2e-${tag}.dnbackup`)).toBeVisible();
+  // Issue 46: the last backup's check, its time, result and size.
+  await expect(page.getByTestId('system-figure').filter({ hasText: 'Last backup verified' })).toContainText(
+    'OK, 2.8 MB, encrypted',
+  );
+  await page.screenshot({ path: test.info().outputPath('system-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('system-figure').filter({ hasText: 'Last backup verified' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('system-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   const chart = page.getByRole('img', { name: 'Emails waiting, last 24 hours' });
   await expect(chart).toBeVisible();
   await expect(chart.locator('polyline')).toHaveAttribute('points', /\d+(\.\d+)?,\d+(\.\d+)? .+/);

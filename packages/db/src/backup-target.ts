@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { BackupError, databaseIsEmpty, emptyDatabase } from './backup';
 import { type Database, type DbKind, openDatabase, runningEmbeddedAddress } from './client';
@@ -60,6 +62,12 @@ export interface RestoreTarget {
   database: Database;
   /** Where the data folder that --force replaced was moved (embedded), kept for the operator. */
   replaced?: string;
+  /**
+   * After a failed restore (issue 46): closes the database and removes what the restore made (the
+   * new data folder's database and the files it added, moving a --force-replaced one back; on
+   * PostgreSQL every table, type and function it created). Resolves with what it did, for the message.
+   */
+  discard(): Promise<string>;
 }
 
 /** An empty database to restore into; a database with tables is refused unless `force`. */
@@ -80,7 +88,19 @@ export async function openRestoreTarget(opts: {
         }
         await emptyDatabase(database.db);
       }
-      return { database };
+      return {
+        database,
+        async discard() {
+          try {
+            await emptyDatabase(database.db);
+          } finally {
+            await database.close().catch(() => undefined);
+          }
+          return opts.force
+            ? 'the database is left empty (--force had already removed what it held)'
+            : 'the database is left empty, as it was';
+        },
+      };
     } catch (err) {
       await database.close();
       throw err;
@@ -101,7 +121,38 @@ export async function openRestoreTarget(opts: {
     replaced = `${pgdata}.replaced-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
     renameSync(pgdata, replaced);
   }
-  return { database: await openDatabase({ dataDir: dir, poolSize: 1 }), ...(replaced ? { replaced } : {}) };
+  const dirExisted = existsSync(dir);
+  const before = new Set(dirExisted ? readdirSync(dir) : []);
+  before.delete('pgdata');
+  const discard = async () => {
+    // Only what this restore added: the folder itself when it made it, else its new files.
+    if (!dirExisted) {
+      rmSync(dir, { recursive: true, force: true });
+    } else {
+      for (const name of readdirSync(dir))
+        if (!before.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+    }
+    if (replaced) {
+      renameSync(replaced, pgdata);
+      return `the half-made database was removed and the one --force replaced was put back in ${pgdata}`;
+    }
+    return dirExisted ? `the half-made database in ${dir} was removed` : `the half-made data folder ${dir} was removed`;
+  };
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir: dir, poolSize: 1 });
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  return {
+    database,
+    ...(replaced ? { replaced } : {}),
+    async discard() {
+      await database.close().catch(() => undefined);
+      return discard();
+    },
+  };
 }
 
 /** PostgreSQL's own dump (custom format, compressed) when its client is installed. */
@@ -132,3 +183,47 @@ export const pgDump = (url: string, file: string) => run('pg_dump', ['-Fc', '--n
 /** pg_restore of a custom-format file into the (empty) database at `url`. */
 export const pgRestore = (url: string, file: string) =>
   run('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', '-d', url, file]);
+
+/**
+ * A child process whose stdin or stdout is a stream of ours (issue 46: pg_dump's output goes
+ * through the encryption, pg_restore reads the decrypted stream), resolving when both the process
+ * and the stream are done.
+ */
+function runPiped(command: string, args: string[], io: { out: Writable } | { in: Readable }): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, {
+      stdio: ['in' in io ? 'pipe' : 'ignore', 'out' in io ? 'pipe' : 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    let failed: Error | null = null;
+    const piped =
+      'out' in io
+        ? pipeline(child.stdout!, io.out)
+        : pipeline(io.in, child.stdin!).catch((err: NodeJS.ErrnoException) => {
+            // The process ending early closes its stdin: its own error says more than EPIPE.
+            if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') failed = err;
+          });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      piped.then(
+        () =>
+          failed
+            ? reject(failed)
+            : code === 0
+              ? resolvePromise()
+              : reject(new BackupError(`${command} failed (${code}): ${stderr.trim().split('\n')[0]}`)),
+        (err: Error) => reject(code === 0 ? err : new BackupError(`${command} failed (${code}): ${stderr.trim()}`)),
+      );
+    });
+  });
+}
+
+/** pg_dump -Fc of the database at `url` written to `out` (the encryption): one snapshot, compressed. */
+export const pgDumpTo = (url: string, out: Writable) => runPiped('pg_dump', ['-Fc', '--no-owner', url], { out });
+
+/** pg_restore of a custom-format stream (the decrypted file) into the (empty) database at `url`. */
+export const pgRestoreFrom = (url: string, input: Readable) =>
+  runPiped('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', '-d', url], { in: input });

@@ -1,67 +1,83 @@
-// pnpm db:restore <file> [--force]: restores a backup of pnpm db:backup into an empty database
-// (DATABASE_URL) or data folder (DATA_DIR), then runs this build's newer migrations (issue 40).
-import { createReadStream, openSync, readSync } from 'node:fs';
+// pnpm db:restore <file> [--force] [--allow-unencrypted]: restores a backup of pnpm db:backup into
+// an empty database (DATABASE_URL) or data folder (DATA_DIR), then runs this build's newer
+// migrations (issue 40). Issue 46: the file is checked whole first (decrypted, every chunk
+// authenticated), and a restore that fails says so in one line naming the table, removes what it
+// made, and exits 1.
 import { resolve } from 'node:path';
-import { migrateToLatest, openDatabase } from '@dn/db';
+import { migrateToLatest } from '@dn/db';
 import { BackupError, restoreBackup } from '@dn/db/backup';
-import { openRestoreTarget, PG_DUMP_MAGIC, pgRestore } from '@dn/db/backup-target';
-import { ConfigError, loadConfig } from '../env';
+import { openBackupFile, verifyBackupFile } from '@dn/db/backup-file';
+import { openRestoreTarget, pgRestoreFrom, type RestoreTarget } from '@dn/db/backup-target';
+import { loadConfig } from '../env';
+import { backupKey } from '../services/system/backup';
 
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 const args = process.argv.slice(2);
+const flags = ['--force', '--allow-unencrypted'];
 const files = args.filter((a) => !a.startsWith('--'));
-if (files.length !== 1 || args.some((a) => a.startsWith('--') && a !== '--force')) {
-  process.stderr.write('Usage: pnpm db:restore <file> [--force]\n');
+if (files.length !== 1 || args.some((a) => a.startsWith('--') && !flags.includes(a))) {
+  process.stderr.write('Usage: pnpm db:restore <file> [--force] [--allow-unencrypted]\n');
   process.exit(2);
 }
 const file = resolve(files[0]!);
+const allowUnencrypted = args.includes('--allow-unencrypted');
+const oneLine = (err: unknown) =>
+  String((err as Error)?.message ?? err)
+    .split('\n')
+    .filter(Boolean)
+    .join(' ');
 
-function firstBytes(path: string, n: number): string {
-  const fd = openSync(path, 'r');
-  const buf = Buffer.alloc(n);
-  const read = readSync(fd, buf, 0, n, 0);
-  return buf.subarray(0, read).toString('latin1');
-}
-
+let target: RestoreTarget | undefined;
 try {
   const config = loadConfig(process.env, { check: true });
-  const magic = firstBytes(file, PG_DUMP_MAGIC.length);
-  const target = await openRestoreTarget({
+  // Refused before anything is made: a file changed by one byte, cut off, or sealed with another key.
+  let key: Buffer;
+  try {
+    key = backupKey(config);
+  } catch (err) {
+    // An old unencrypted file (with --allow-unencrypted) needs no key.
+    if (!allowUnencrypted) throw err;
+    key = Buffer.alloc(32);
+  }
+  const checked = await verifyBackupFile(file, key, { allowUnencrypted });
+  if (!checked.encrypted) {
+    process.stderr.write(`Warning: ${file} is not encrypted: nothing shows it is unchanged (--allow-unencrypted)\n`);
+  }
+  target = await openRestoreTarget({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     force: args.includes('--force'),
   });
   if (target.replaced) process.stdout.write(`The data folder it replaced was moved to ${target.replaced}\n`);
-  if (magic === PG_DUMP_MAGIC) {
-    await target.database.close();
+  const opened = await openBackupFile(file, key, { allowUnencrypted });
+  if (opened.format === 'pg_dump') {
+    opened.stream.destroy();
     if (!config.databaseUrl) throw new BackupError('A pg_dump file restores into PostgreSQL: set DATABASE_URL');
-    await pgRestore(config.databaseUrl, file);
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
-    try {
-      const migrated = await migrateToLatest(database.db);
-      process.stdout.write(
-        `Restored ${file} (pg_dump) into PostgreSQL${migrated.length ? `; then migrated: ${migrated.join(', ')}` : ''}\n`,
-      );
-    } finally {
-      await database.close();
-    }
+    await pgRestoreFrom(config.databaseUrl, (await openBackupFile(file, key, { allowUnencrypted })).stream);
+    const migrated = await migrateToLatest(target.database.db);
+    process.stdout.write(
+      `Restored ${file} (pg_dump) into PostgreSQL${migrated.length ? `; then migrated: ${migrated.join(', ')}` : ''}\n`,
+    );
   } else {
-    try {
-      const result = await restoreBackup(target.database.db, createReadStream(file));
-      const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
-      process.stdout.write(
-        `Restored ${file}: ${rows} rows of ${Object.keys(result.tables).length} tables, as of ${result.takenAt.toISOString()}\n` +
-          `  schema version ${result.schemaVersion}${result.migrated.length ? `; then migrated: ${result.migrated.join(', ')}` : ''}\n`,
-      );
-    } finally {
-      await target.database.close();
-    }
+    const result = await restoreBackup(target.database.db, opened.stream);
+    const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
+    process.stdout.write(
+      `Restored ${file}: ${rows} rows of ${Object.keys(result.tables).length} tables, as of ${result.takenAt.toISOString()}\n` +
+        `  schema version ${result.schemaVersion}${result.migrated.length ? `; then migrated: ${result.migrated.join(', ')}` : ''}\n`,
+    );
   }
+  await target.database.close();
   process.exit(0);
 } catch (err) {
-  if (err instanceof BackupError || err instanceof ConfigError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-    process.stderr.write(`\n${(err as Error).message}\n\n`);
-    process.exit(1);
+  // One line, never a stack: what failed (the table, when it is a table) and what was undone.
+  let undone = '';
+  if (target) {
+    undone = await target.discard().then(
+      (did) => `; ${did}`,
+      (e: unknown) => `; removing what it made failed too: ${oneLine(e)}`,
+    );
   }
-  throw err;
+  const message = oneLine(err);
+  process.stderr.write(`${message.startsWith('Restore failed') ? '' : 'Restore failed: '}${message}${undone}\n`);
+  process.exit(1);
 }

@@ -178,6 +178,7 @@ export interface AuditLogs {
 
 export interface BackupRuns {
   bytes: Int8 | null;
+  encrypted: Generated<boolean>;
   error: string | null;
   file: string;
   finishedAt: Timestamp | null;
@@ -185,6 +186,8 @@ export interface BackupRuns {
   schemaVersion: string;
   startedAt: Generated<Timestamp>;
   trigger: 'manual' | 'scheduled';
+  verifiedAt: Timestamp | null;
+  verifyError: string | null;
 }
 
 export interface CallCounts {

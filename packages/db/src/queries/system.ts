@@ -53,7 +53,8 @@ export const systemFiguresSql = (now: Date) => sql<{
         (select min(created_at) from jobs where status = 'offered'),
         (select min(created_at) from jobs where status = 'unrouted'))))::float8, 0) as jobs_oldest_seconds
     from (select 1) one
-    left join lateral (select finished_at, error from backup_runs order by started_at desc limit 1) b on true
+    left join lateral (select finished_at, coalesce(error, 'verification failed: ' || verify_error) as error
+      from backup_runs order by started_at desc limit 1) b on true
     -- The scheduler's sweeps (issue 38; one row each, a few dozen): due and not running; overdue when
     -- a whole interval and a minute have passed since it was due (no instance took it); failing now.
     cross join lateral (
@@ -133,15 +134,19 @@ export interface BackupRun {
   bytes: string | null;
   schemaVersion: string;
   error: string | null;
+  encrypted: boolean;
+  verifiedAt: Date | null;
+  verifyError: string | null;
 }
 
-/** When the last scheduled backup that worked finished, or null. */
+/** When the last scheduled backup that worked (written, and read back whole: issue 46) finished, or null. */
 export async function lastScheduledBackupAt(db: Executor): Promise<Date | null> {
   const row = await db
     .selectFrom('backupRuns')
     .select('finishedAt')
     .where('trigger', '=', 'scheduled')
     .where('error', 'is', null)
+    .where('verifyError', 'is', null)
     .orderBy('startedAt', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -151,7 +156,19 @@ export async function lastScheduledBackupAt(db: Executor): Promise<Date | null> 
 export async function latestBackupRuns(db: Executor, limit: number): Promise<BackupRun[]> {
   return db
     .selectFrom('backupRuns')
-    .select(['id', 'startedAt', 'finishedAt', 'trigger', 'file', 'bytes', 'schemaVersion', 'error'])
+    .select([
+      'id',
+      'startedAt',
+      'finishedAt',
+      'trigger',
+      'file',
+      'bytes',
+      'schemaVersion',
+      'error',
+      'encrypted',
+      'verifiedAt',
+      'verifyError',
+    ])
     .orderBy('startedAt', 'desc')
     .limit(limit)
     .execute();

@@ -46,6 +46,9 @@ export async function systemOverview(ctx: Context) {
       startedAt: b.startedAt.toISOString(),
       finishedAt: b.finishedAt?.toISOString() ?? null,
       error: b.error,
+      encrypted: b.encrypted,
+      verifiedAt: b.verifiedAt?.toISOString() ?? null,
+      verifyError: b.verifyError,
     })),
     samples: samples.map((s) => ({ at: s.takenAt.toISOString(), ...s.figures })),
   };

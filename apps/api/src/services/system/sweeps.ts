@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { insertSystemSample, lastScheduledBackupAt, pruneSystemSamples } from '@dn/db/queries/system';
 import type { Deps } from '../../context';
-import { pruneBackups, takeBackup } from './backup';
+import { appBackupKey, pruneBackups, takeBackup } from './backup';
 import { systemFigures } from './figures';
 
 /** The System page's samples: one every SAMPLE_SECONDS, kept SAMPLES_KEPT_MS (its 24-hour chart). */
@@ -40,6 +40,8 @@ export async function sampleSystem(deps: Deps): Promise<number> {
 /**
  * The daily backup of the embedded database (or of PostgreSQL) into BACKUP_DIR when it is set:
  * due a day after the last scheduled one that worked; then only the newest BACKUP_KEEP are kept.
+ * Each is read back after it is written (issue 46): one that does not verify fails the sweep (so it
+ * is tried again within the hour, and shows on the System page) and prunes nothing.
  */
 export async function scheduledBackup(deps: Deps): Promise<number> {
   const dir = deps.config.backupDir;
@@ -47,8 +49,17 @@ export async function scheduledBackup(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   const last = await lastScheduledBackupAt(deps.db);
   if (last && now.getTime() - last.getTime() < BACKUP_EVERY_MS) return 0;
-  mkdirSync(dir, { recursive: true });
-  const result = await takeBackup({ config: deps.config, dir, trigger: 'scheduled', now });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const result = await takeBackup({
+    config: deps.config,
+    dir,
+    trigger: 'scheduled',
+    now,
+    key: appBackupKey(deps.config),
+  });
+  if (result.verifyError) {
+    throw new Error(`The backup ${result.file} was written but does not verify: ${result.verifyError}`);
+  }
   const pruned = pruneBackups(dir, deps.config.backupKeep ?? 7);
   deps.log.info({ file: result.file, bytes: result.bytes, pruned }, 'scheduled backup written');
   return 1;
