@@ -73,7 +73,6 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
     },
     stepRow({ kind: 'created', actor, message: `Registered (${j.origin})`, at: now }),
   );
-  await mailHomeowner(trx, ctx, j, job, link.url);
   if (installBy) {
     await insertOffer(trx, {
       jobId: id,
@@ -84,9 +83,14 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
       expiresAt: now,
       respondedAt: now,
     });
-    return { id, status: await selfInstall(trx, job, installBy, actor, now) };
+    const status = await selfInstall(trx, job, installBy, actor, now);
+    await mailHomeowner(trx, ctx, j, job, link.url);
+    return { id, status };
   }
-  return { id, status: await routeNext(trx, ctx, job, now) };
+  const status = await routeNext(trx, ctx, job, now);
+  // Last in the transaction: the mailbox's budget row stays locked only until the commit.
+  await mailHomeowner(trx, ctx, j, job, link.url);
+  return { id, status };
 }
 
 /**

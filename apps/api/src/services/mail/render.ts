@@ -60,10 +60,13 @@ function isSiteUrl(run: string, site: string | null): boolean {
  */
 export function inert(s: string, site?: string): string {
   const own = siteOf(site);
-  return s.replace(CONTROL, ' ').replace(HIDDEN, '').replace(RUN, (run) => {
-    if (isSiteUrl(run, own) || EMAIL.test(run)) return run;
-    return run.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-]*\p{L})/gu, '[.]');
-  });
+  return s
+    .replace(CONTROL, ' ')
+    .replace(HIDDEN, '')
+    .replace(RUN, (run) => {
+      if (isSiteUrl(run, own) || EMAIL.test(run)) return run;
+      return run.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-]*\p{L})/gu, '[.]');
+    });
 }
 
 const p = (s: string, site: string | undefined) => `<p>${escapeHtml(inert(s, site))}</p>`;
