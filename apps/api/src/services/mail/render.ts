@@ -49,9 +49,9 @@ const siteOf = (site: string | undefined) => (site ? site.replace(/\/+$/, '') : 
 function isSiteUrl(run: string, site: string | null): boolean {
   const url = run.replace(/^[(<["']+/, '');
   if (!site || !url.startsWith(site)) return false;
-  const next = url.charAt(site.length);
-  // https://site.example.evil.com starts with https://site.example: only a path, query, fragment or end.
-  return next === '' || '/?#)'.includes(next) || /^[.,;:!]$/.test(next);
+  // https://site.example.evil.com starts with https://site.example: after it, only a path, a query
+  // or a fragment, or the sentence's closing punctuation.
+  return /^(?:[/?#]\S*|[).,;:!?]*)$/.test(url.slice(site.length));
 }
 
 /**
