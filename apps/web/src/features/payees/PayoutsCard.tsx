@@ -62,7 +62,9 @@ function changesDestination(v: Values, onFile: OnFile | null) {
   if (v.method !== onFile.method) return true;
   if (v.method !== 'ach') return false;
   const digits = v.accountNumber.replace(/\D/g, '');
-  return v.routingNumber.replace(/\D/g, '') !== (onFile.routingNumber ?? '') || digits.slice(-4) !== onFile.accountLast4;
+  return (
+    v.routingNumber.replace(/\D/g, '') !== (onFile.routingNumber ?? '') || digits.slice(-4) !== onFile.accountLast4
+  );
 }
 
 /** What the API receives: ACH fields only for direct deposit; the password only when given. */
