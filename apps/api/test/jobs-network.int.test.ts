@@ -157,12 +157,18 @@ describe('routing', () => {
     const offered = (await offersOf(id)).map((o) => o.dealerId);
     expect(offered).toEqual([preferred.id, authorized.id]);
     for (const n of never) expect(offered).not.toContain(n.id);
-    const unroutedMail = await h.db
-      .selectFrom('emailOutbox')
-      .select('subject')
-      .where('kind', '=', 'job_unrouted')
-      .execute();
-    expect(unroutedMail.filter((m) => m.subject.includes('Somewhere, TX'))).toHaveLength(1);
+    // Issue 45: the team hears of it in the next digest (a count in the subject, the ZIP in the body).
+    const unroutedMail = () =>
+      h.db.selectFrom('emailOutbox').select(['subject', 'textBody']).where('kind', '=', 'job_unrouted').execute();
+    expect(await unroutedMail()).toEqual([]);
+    await owner();
+    await SWEEPS.find((s) => s.name === 'jobs.unrouted-digest')!.run(h.app.deps);
+    const digests = await unroutedMail();
+    expect(digests.length).toBeGreaterThan(0);
+    for (const m of digests) {
+      expect(m.subject).toMatch(/^\d+ jobs? needs? an installer$/);
+      expect(m.textBody).toContain('ZIP code 78702');
+    }
 
     const timeline = await inject('GET', `/api/admin/jobs/${id}/timeline`, await owner());
     expect(timeline.json().items.map((e: { kind: string }) => e.kind)).toEqual([

@@ -1,6 +1,7 @@
 import { validate as abaChecksum } from 'abavalidator';
 import { z } from 'zod';
 import { optionalText, requiredText, uuid } from './common';
+import { PASSWORD_MAX } from './constants';
 import { money } from './money';
 
 /**
@@ -56,7 +57,16 @@ export const PAYEE_MESSAGES = {
   noProfile: 'No payout details yet',
   year: 'Year must be between 2000 and 2100',
   noPayments: 'No payments to you yet this year.',
+  /** Issue 45: the payout destination changes only with the current password. */
+  currentPasswordRequired: 'Enter your current password to change where your payouts go',
+  currentPasswordWrong: 'Current password is incorrect',
+  controlCharacters: 'Use letters, digits and punctuation only: no line breaks or control characters',
 } as const;
+
+/** Control characters (C0, DEL, C1), line and paragraph separators: never in a name or signature (issue 45). */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+const singleLine = <T extends z.ZodType<string | undefined>>(s: T) =>
+  s.refine((v) => v === undefined || !CONTROL_CHARACTERS.test(v), PAYEE_MESSAGES.controlCharacters);
 
 const digits = (v: string) => v.replace(/[\s-]/g, '');
 
@@ -97,7 +107,7 @@ export const payeeAddress = z.object({
 /** PUT /api/dealer/payout-profile. */
 export const payoutProfileInput = z
   .object({
-    legalName: requiredText('Legal name is required', 120),
+    legalName: singleLine(requiredText('Legal name is required', 120)),
     taxClassification: z.enum(TAX_CLASSIFICATIONS, { error: PAYEE_MESSAGES.taxClassification }),
     tin,
     address: payeeAddress,
@@ -113,7 +123,12 @@ export const payoutProfileInput = z
     accountType: z.enum(ACCOUNT_TYPES, { error: PAYEE_MESSAGES.accountType }).optional(),
     certify: z.literal(true, { error: PAYEE_MESSAGES.certify }),
     /** The typed signature: the legal name again (defaults to it when a client does not ask). */
-    signature: optionalText(120),
+    signature: singleLine(optionalText(120)),
+    /**
+     * Issue 45: required when the method, routing number or account number changes (checked by the
+     * API against the details on file, counted in the sign-in budget).
+     */
+    currentPassword: z.string().max(PASSWORD_MAX, PAYEE_MESSAGES.currentPasswordWrong).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.method === 'ach') {

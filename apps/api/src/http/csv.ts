@@ -22,6 +22,8 @@ export function csvDownload<Q extends z.ZodType = z.ZodUndefined, P extends z.Zo
   summary: string;
   /** Its OpenAPI operationId (http/route.ts). */
   operationId: string;
+  /** Refused to a personal API token (http/route.ts): a file with full identifiers. */
+  sessionOnly?: true;
   input?: Q;
   params?: P;
   file(ctx: Context & { user: User }, query: z.output<Q>, params: z.output<P>): Promise<CsvFile>;
@@ -31,6 +33,7 @@ export function csvDownload<Q extends z.ZodType = z.ZodUndefined, P extends z.Zo
     url: spec.url,
     access: 'admin',
     role: spec.role,
+    ...(spec.sessionOnly ? { sessionOnly: true as const } : {}),
     summary: spec.summary,
     operationId: spec.operationId,
     ...(spec.input ? { input: spec.input } : {}),

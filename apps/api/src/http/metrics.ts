@@ -25,7 +25,8 @@ export function metricsRoute(deps: Deps): HttpRoute {
     async handle({ req, reply }) {
       const token = deps.config.metricsToken;
       if (!token || !bearerMatches(req.headers.authorization, token)) {
-        return reply.status(404).send({ message: 'No route for GET /metrics' });
+        // The app's own not-found answer (issue 45): the web app's HTML 404 page when it serves one.
+        return reply.callNotFound();
       }
       const metrics = req.server.metrics;
       const text = await metrics.render();

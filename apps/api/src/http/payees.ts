@@ -5,7 +5,7 @@ import type { HttpRoute } from './route';
 
 /**
  * Paying dealers' downloads (issue 39; decisions 0962, 0963). The bank file and the tax report hold
- * full account numbers and TINs: owners only, never cached, each download audited by its service.
+ * full account numbers and TINs: signed-in owners only (no API token, issue 45), never cached, each download audited by its service.
  */
 
 const noStore = 'no-store';
@@ -16,6 +16,8 @@ export const achFileRoute: HttpRoute = {
   operationId: 'payouts.achFile',
   access: 'admin',
   role: 'owner',
+  // Issue 45: full account numbers, for a signed-in owner only (no API token).
+  sessionOnly: true,
   summary: "A payout batch's NACHA ACH file (PPD for individuals, CCD for businesses) of its direct-deposit payees",
   responds: 'text/plain NACHA file attachment',
   async handle({ req, reply, context }) {
@@ -42,6 +44,8 @@ export const taxReportRoute = csvDownload({
   url: '/api/admin/tax/1099-nec',
   operationId: 'tax.report1099Nec',
   role: 'owner',
+  // Issue 45: full TINs, for a signed-in owner only (no API token).
+  sessionOnly: true,
   summary: 'The 1099-NEC report of a year (payer, recipient name, TIN, address, box 1) for payees at the threshold',
   input: taxYearQuery,
   file: (ctx, { year }) => taxReport(ctx, year),

@@ -36,7 +36,10 @@ export const procedureRoutes: HttpRoute[] = Object.entries(
     },
   };
   const access = meta.access ?? 'public';
-  return [access === 'admin' ? { ...shape, access, role: meta.role ?? 'viewer' } : { ...shape, access }];
+  const only = meta.sessionOnly ? { sessionOnly: true as const } : {};
+  return [
+    access === 'admin' ? { ...shape, ...only, access, role: meta.role ?? 'viewer' } : { ...shape, ...only, access },
+  ];
 });
 
 /** The procedure's input: the query (GET) or the JSON body, with the path parameters merged in. */

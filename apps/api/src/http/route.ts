@@ -32,6 +32,12 @@ interface Declared<A extends Access> {
    * builders (access.ts).
    */
   access: A;
+  /**
+   * Never answered to a personal API token, only to a signed-in session (decision 0980; issue 45:
+   * the files with full account numbers and TINs). A generated route carries its procedure's
+   * `meta.sessionOnly`; checked with the access, in one place (http/serve.ts).
+   */
+  sessionOnly?: true;
   /** What it does: the OpenAPI summary of an /api route, and a reader's note on every other. */
   summary: string;
   /**

@@ -9,6 +9,8 @@ import type { HttpRoute, RouteCall } from './route';
 export interface RouteAccessConfig {
   access?: Access;
   role?: AdminRole;
+  /** Refused to a personal API token (http/route.ts). */
+  sessionOnly?: true;
 }
 
 const ACCESS: ReadonlySet<string> = new Set<Access>(['public', 'signed-in', 'dealer', 'admin']);
@@ -42,7 +44,11 @@ export async function serveRoutes(app: FastifyInstance, opts: { deps: Deps; rout
 }
 
 function options(app: FastifyInstance, route: HttpRoute, deps: Deps): RouteOptions {
-  const config: RouteAccessConfig = { access: route.access, role: route.role };
+  const config: RouteAccessConfig = {
+    access: route.access,
+    role: route.role,
+    ...(route.sessionOnly ? { sessionOnly: true as const } : {}),
+  };
   const refused = undeclared({ ...route, config });
   if (refused) throw new Error(`${refused}: declare it (http/route.ts)`);
   const method = route.method === 'ALL' ? app.supportedMethods : route.method;
@@ -58,8 +64,9 @@ async function serve(route: HttpRoute, deps: Deps, req: FastifyRequest, reply: F
   if (route.access !== 'public') {
     const { user } = await context();
     assertAccess(user, route.access, route.role);
-    // A read-only API token makes no change through a hand-written route either (decision 0980).
-    const refused = tokenRefusal(user, route.method !== 'GET', false);
+    // A read-only API token makes no change through a hand-written route either (decision 0980),
+    // and no token calls a session-only one (issue 45).
+    const refused = tokenRefusal(user, route.method !== 'GET', route.sessionOnly === true);
     if (refused) throw refused;
   }
   // The check above is what gives a route that is not public a context with its user.
@@ -94,6 +101,12 @@ export const declaredAccessPlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route Fastify serves, with its declared access (read by test/http-routes.int.test.ts). */
-    servedRoutes(): { method: RouteOptions['method']; url: string; access?: Access; role?: AdminRole }[];
+    servedRoutes(): {
+      method: RouteOptions['method'];
+      url: string;
+      access?: Access;
+      role?: AdminRole;
+      sessionOnly?: true;
+    }[];
   }
 }

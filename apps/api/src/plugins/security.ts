@@ -63,13 +63,26 @@ function pathOf(req: FastifyRequest): string {
   return req.url.split('?', 1)[0] ?? '';
 }
 
-/** Paths whose next segment is a token: the applicant's status page and its API (issue 15). */
-const TOKEN_PATH = /^\/(?:application|api\/application-status)\/[^/]|^\/trpc\/(?:[^/]*,)?site\.applicationStatus\b/;
+/**
+ * Paths whose next segment is a token, matched or not (a 404 under them too): the applicant's status
+ * page and its API (issue 15), the homeowner's (issue 37) and the call's reminder link (issue 38).
+ */
+const TOKEN_PATH =
+  /^\/(?:application|quote|call|api\/application-status|api\/installation-status|api\/calls\/manage)\/[^/]|^\/trpc\/(?:[^/]*,)?(?:site\.applicationStatus|jobs\.statusPage|site\.callByLink)\b/;
+/** A tRPC input's `token` field, raw or URL-encoded, in the query string. */
+const TOKEN_INPUT = /(?:%22|")token(?:%22|")/i;
 
-/** Pages whose address carries a one-time token must not leak it through the Referer header. */
+/**
+ * Addresses that carry a one-time or private token must not leak it through the Referer header
+ * (issue 45: every token path): every route declared with a `:token` segment (a page or a REST
+ * path, read from the matched route, so a new one is covered), the paths above, a `token=` query
+ * and a tRPC GET whose input names a token.
+ */
 function carriesToken(req: FastifyRequest): boolean {
   const path = pathOf(req);
-  return path === '/login' || path.startsWith('/login/') || TOKEN_PATH.test(path) || /[?&]token=/.test(req.url);
+  if (path === '/login' || path.startsWith('/login/')) return true;
+  if (req.routeOptions?.url?.includes(':token')) return true;
+  return TOKEN_PATH.test(path) || /[?&]token=/.test(req.url) || TOKEN_INPUT.test(req.url);
 }
 
 function isApi(path: string): boolean {

@@ -57,8 +57,8 @@ export const jobsRouter = router({
     .meta(rest('POST', '/api/dealer/job-offers/{id}/accept', "Accepts an offer: the job with the homeowner's contact"))
     .input(offerIdInput)
     .mutation(({ ctx, input }) => acceptOffer(ctx, input.id)),
+  // Issue 45: passing the job on no longer emails (unrouted jobs go to the digest): not `alone`.
   decline: dealerProcedure
-    .meta(alone)
     .meta(rest('POST', '/api/dealer/job-offers/{id}/decline', 'Declines an offer with a reason; it passes on at once'))
     .input(declineOfferInput)
     .mutation(({ ctx, input }) => declineOffer(ctx, input.id, input.reason)),

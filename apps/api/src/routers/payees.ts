@@ -32,7 +32,9 @@ export const payeesRouter = router({
       ),
     )
     .query(({ ctx }) => getPayoutProfile(ctx)),
+  // Issue 45: a change of destination checks the password and emails the dealer.
   saveProfile: dealerProcedure
+    .meta(alone)
     .meta(
       rest(
         'PUT',

@@ -25,7 +25,9 @@ export const teamRouter = router({
   list: ownerProcedure
     .meta(rest('GET', '/api/admin/team', 'The admins with their roles, and the pending invitations'))
     .query(({ ctx }) => listTeam(ctx)),
+  // Issue 45: managing the team needs a signed-in owner, never a personal API token.
   invite: ownerProcedure
+    .meta(sessionOnly)
     .meta(alone)
     .meta(
       rest('POST', '/api/admin/team/invitations', 'Invites an admin by email with a role (a one-time link, 72 hours)'),
@@ -42,6 +44,7 @@ export const teamRouter = router({
     )
     .query(({ ctx }) => listInvitations(ctx)),
   revokeInvitation: ownerProcedure
+    .meta(sessionOnly)
     .meta(
       rest(
         'DELETE',
@@ -52,10 +55,12 @@ export const teamRouter = router({
     .input(adminIdInput)
     .mutation(({ ctx, input }) => revokeInvitation(ctx, input.id)),
   setRole: ownerProcedure
+    .meta(sessionOnly)
     .meta(rest('POST', '/api/admin/team/{id}/role', "Changes an admin's role; the last owner cannot be demoted"))
     .input(setAdminRoleInput)
     .mutation(({ ctx, input }) => changeAdminRole(ctx, input.id, input.role)),
   remove: ownerProcedure
+    .meta(sessionOnly)
     .meta(
       rest(
         'DELETE',

@@ -551,6 +551,19 @@ export interface PaymentSettings {
   updatedBy: string;
 }
 
+export interface PayoutPayees {
+  accountEnc: string | null;
+  accountLast4: string | null;
+  accountType: 'checking' | 'savings' | null;
+  addressJson: string;
+  individual: boolean;
+  legalName: string;
+  method: 'ach' | 'check';
+  payoutId: string;
+  recruiterDealerId: string;
+  routingNumber: string | null;
+}
+
 export interface PayoutProfiles {
   accountEnc: string | null;
   accountHash: string | null;
@@ -564,6 +577,7 @@ export interface PayoutProfiles {
   certifiedUa: string | null;
   createdAt: Generated<Timestamp>;
   dealerId: string;
+  destinationChangedAt: Timestamp | null;
   legalName: string;
   method: 'ach' | 'check';
   returnCode: string | null;
@@ -691,6 +705,16 @@ export interface TaxThresholds {
   year: number;
 }
 
+export interface UnroutedAlerts {
+  jobId: string;
+  queuedAt: Timestamp;
+}
+
+export interface UnroutedDigest {
+  id: Generated<boolean>;
+  lastSentAt: Timestamp;
+}
+
 export interface WebhookDeliveries {
   id: Generated<Int8>;
   orderId: string | null;
@@ -744,6 +768,7 @@ export interface DB {
   orders: Orders;
   payeeReminders: PayeeReminders;
   paymentSettings: PaymentSettings;
+  payoutPayees: PayoutPayees;
   payoutProfiles: PayoutProfiles;
   payoutReturns: PayoutReturns;
   payouts: Payouts;
@@ -757,5 +782,7 @@ export interface DB {
   sessions: Sessions;
   systemSamples: SystemSamples;
   taxThresholds: TaxThresholds;
+  unroutedAlerts: UnroutedAlerts;
+  unroutedDigest: UnroutedDigest;
   webhookDeliveries: WebhookDeliveries;
 }

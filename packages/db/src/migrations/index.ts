@@ -47,6 +47,7 @@ import * as m2710hooks from './2026-11-28-2710-webhook-deliveries';
 import * as m2800gate from './2026-11-28-2800-installer-gate-plpgsql';
 import * as m2900point from './2026-11-28-2900-routing-speed';
 import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
+import * as m3200trust from './2026-11-29-3200-payout-trust';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2800-installer-gate-plpgsql': m2800gate,
   '2026-11-28-2900-routing-speed': m2900point,
   '2026-11-29-3300-backup-verification': m3300backupVerify,
+  '2026-11-29-3200-payout-trust': m3200trust,
 };

@@ -27,6 +27,11 @@ export function findPayoutProfile(db: Executor, dealerId: string) {
   return db.selectFrom('payoutProfiles').selectAll().where('dealerId', '=', dealerId).executeTakeFirst();
 }
 
+/** The profile with its row locked until the transaction ends (a change of destination decided on it). */
+export function lockPayoutProfile(db: Executor, dealerId: string) {
+  return db.selectFrom('payoutProfiles').selectAll().where('dealerId', '=', dealerId).forUpdate().executeTakeFirst();
+}
+
 export function payoutProfilesOf(db: Executor, dealerIds: readonly string[]) {
   if (dealerIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('payoutProfiles').selectAll().where('dealerId', 'in', dealerIds).execute();

@@ -277,9 +277,10 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
   const locked = await lockPayableEntries(trx);
   const due = await recruiterNets(trx, 'payable', minimum);
   // Issue 39: paid only with complete payout details and a signed W-9.
-  const { reasons } = await payability(
+  const { reasons, waiting } = await payability(
     trx,
     due.map((n) => n.recruiterDealerId),
+    ctx.clock.now(),
   );
   const whyHeld = (n: (typeof due)[number]) =>
     !inGoodStanding(n.recruiterStatus)
@@ -296,7 +297,7 @@ export async function batch(trx: Trx, ctx: AdminContext, minimum: string) {
       amount: n.amount,
       reason: whyHeld(n) as string,
       /** whether completing their payout details would pay them (they are emailed once) */
-      needsDetails: inGoodStanding(n.recruiterStatus),
+      needsDetails: inGoodStanding(n.recruiterStatus) && !waiting.has(n.recruiterDealerId),
     }));
   if (nets.length === 0) {
     const also = held.length

@@ -3,12 +3,11 @@ import {
   findPaymentSettings,
   findTaxThreshold,
   paidInYear,
-  payoutProfilesOf,
   statementLines,
   upsertPaymentSettings,
   upsertTaxThreshold,
 } from '@dn/db/queries/payees';
-import { findPayout } from '@dn/db/queries/payouts';
+import { findPayout, payoutPayeesOf } from '@dn/db/queries/payouts';
 import {
   defaultTaxThreshold,
   displayMoney,
@@ -44,25 +43,22 @@ async function settingsOrRefuse(ctx: Context) {
   return s;
 }
 
-/** A batch's lines split by payment method, from the payees' details (opened only here). */
+/**
+ * A batch's lines split by payment method, from its payees as they were when it was created (issue
+ * 45, decision 1020: payout_payees): a payee is in the ACH file or the check register, never both,
+ * and a change of details after the batch does not reach it. The account numbers are opened only here.
+ */
 async function batchPayees(ctx: AdminContext, id: string) {
   const payout = await findPayout(ctx.db, id);
   if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout batch');
   const lines = await recruiterNets(ctx.db, { payoutId: id });
-  const profiles = new Map(
-    (
-      await payoutProfilesOf(
-        ctx.db,
-        lines.map((l) => l.recruiterDealerId),
-      )
-    ).map((p) => [p.dealerId, p]),
-  );
+  const kept = new Map((await payoutPayeesOf(ctx.db, id)).map((p) => [p.recruiterDealerId, p]));
   const ach: (AchPayee & { dealerId: string })[] = [];
   const checks: (CheckPayee & { dealerId: string })[] = [];
   const missing: string[] = [];
   const ring = ringOf(ctx.config);
   for (const l of lines) {
-    const p = profiles.get(l.recruiterDealerId);
+    const p = kept.get(l.recruiterDealerId);
     if (!p) {
       missing.push(l.recruiterName);
       continue;
@@ -72,7 +68,7 @@ async function batchPayees(ctx: AdminContext, id: string) {
         dealerId: l.recruiterDealerId,
         recruiterId: l.recruiterId,
         name: p.legalName,
-        individual: p.taxClassification === 'individual',
+        individual: p.individual,
         routingNumber: p.routingNumber,
         accountNumber: open(ring, p.accountEnc),
         accountType: p.accountType ?? 'checking',

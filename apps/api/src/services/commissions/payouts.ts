@@ -1,13 +1,14 @@
 import type { Payout } from '@dn/db';
 import { payeePaidStates, recruiterNets } from '@dn/db/queries/net-payable';
 import { remindOnce } from '@dn/db/queries/payees';
-import { findPayout, listPayouts as listPayoutRows } from '@dn/db/queries/payouts';
+import { findPayout, listPayouts as listPayoutRows, snapshotPayoutPayees } from '@dn/db/queries/payouts';
 import { formatCents, parseCents } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { csvLine } from '../../lib/csv';
 import { enqueueMail } from '../mail/outbox';
 import { payoutDetailsNeededEmail } from '../mail/templates';
+import { payability } from '../payees/profile';
 import * as ledger from './ledger';
 
 /** Payout batches: approved entries of recruiters at or above a minimum, exported, then marked paid. */
@@ -41,6 +42,18 @@ export async function createPayout(ctx: AdminContext, minimum: string) {
   const min = formatCents(parseCents(minimum) ?? 0n);
   const { payout, held } = await ctx.db.transaction().execute(async (trx) => {
     const made = await ledger.batch(trx, ctx, min);
+    // Issue 45 (decision 1020): each payee's method and account as they are now, kept with the batch:
+    // its ACH file and check register read these, whatever the details say later. Details changed
+    // since the batch chose its payees (a new account in its 3 days) make it start again.
+    const kept = await snapshotPayoutPayees(trx, made.payout.id);
+    const { reasons } = await payability(
+      trx,
+      kept.map((k) => k.recruiterDealerId),
+      ctx.clock.now(),
+    );
+    if (reasons.size > 0 || kept.length !== made.payout.recruiterCount) {
+      throw new AppError('CONFLICT', 'Payout details changed meanwhile; try again');
+    }
     // Issue 39: a recruiter held for missing payout details is asked once to complete them.
     const needs = made.held.filter((h) => h.needsDetails);
     const first = await remindOnce(

@@ -81,26 +81,7 @@ export async function updateOwnProfile(ctx: DealerCtx, input: z.output<typeof de
  */
 export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeof changeOwnPasswordInput>) {
   assertNotCommonPassword(input.newPassword, 'newPassword');
-  const account = ctx.user.email ?? '';
-  const reservation = await reserveSignIn(ctx, 'dealer', account);
-  const row = await findDealerPasswordForUpdate(ctx.db, ctx.user.id);
-  if (
-    !row?.password ||
-    !(await verifyPassword(row.password, input.currentPassword, deviceAccount('dealer', account)))
-  ) {
-    await tellOwner(ctx, 'dealer', account);
-    await audit(ctx.db, ctx, {
-      eventType: 'dealer.password_change_failed',
-      category: 'auth',
-      message: 'A wrong current password was given',
-      dealerId: ctx.user.id,
-      success: false,
-    });
-    throw new AppError('INVALID_INPUT', 'Current password is incorrect', {
-      fieldErrors: { currentPassword: 'Current password is incorrect' },
-    });
-  }
-  await release(ctx.db, reservation);
+  await verifyDealerPassword(ctx, input.currentPassword, 'dealer.password_change_failed');
   const hash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     const dealer = await findDealerPasswordForUpdate(trx, ctx.user.id);
@@ -122,6 +103,32 @@ export async function changeDealerPassword(ctx: DealerCtx, input: z.output<typeo
   });
   ctx.mail.kick();
   return { ok: true as const, otherSessionsEnded: ended };
+}
+
+/**
+ * The signed-in dealer's current password, checked as a sign-in is (issue 35, finding 2): the
+ * account's sign-in budget is spent before the hash (429 past it), a wrong one is audited as
+ * `failedEvent` and answered 400 on `currentPassword`; the right one gives its reservation back.
+ * A password change and a change of payout destination (issue 45) ask for it.
+ */
+export async function verifyDealerPassword(ctx: DealerCtx, currentPassword: string, failedEvent: string) {
+  const account = ctx.user.email ?? '';
+  const reservation = await reserveSignIn(ctx, 'dealer', account);
+  const row = await findDealerPasswordForUpdate(ctx.db, ctx.user.id);
+  if (!row?.password || !(await verifyPassword(row.password, currentPassword, deviceAccount('dealer', account)))) {
+    await tellOwner(ctx, 'dealer', account);
+    await audit(ctx.db, ctx, {
+      eventType: failedEvent,
+      category: 'auth',
+      message: 'A wrong current password was given',
+      dealerId: ctx.user.id,
+      success: false,
+    });
+    throw new AppError('INVALID_INPUT', 'Current password is incorrect', {
+      fieldErrors: { currentPassword: 'Current password is incorrect' },
+    });
+  }
+  await release(ctx.db, reservation);
 }
 
 /** The dealer's live sessions (the admins' list, issue 14): device, last seen, which one is this. */

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { zipCentroid } from '../../lib/zip';
 import { hit, spendRecipient } from '../accounts/rate-limit';
+import { audit } from '../audit/audit';
 import { jobReceivedEmail } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
 import { jobStatusLink } from './links';
@@ -72,7 +73,6 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
     },
     stepRow({ kind: 'created', actor, message: `Registered (${j.origin})`, at: now }),
   );
-  await enqueueMail(trx, jobReceivedEmail(job, { statusUrl: link.url }));
   if (installBy) {
     await insertOffer(trx, {
       jobId: id,
@@ -83,9 +83,38 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
       expiresAt: now,
       respondedAt: now,
     });
-    return { id, status: await selfInstall(trx, job, installBy, actor, now) };
+    const status = await selfInstall(trx, job, installBy, actor, now);
+    await mailHomeowner(trx, ctx, j, job, link.url);
+    return { id, status };
   }
-  return { id, status: await routeNext(trx, ctx, job, now) };
+  const status = await routeNext(trx, ctx, job, now);
+  // Last in the transaction: the mailbox's budget row stays locked only until the commit.
+  await mailHomeowner(trx, ctx, j, job, link.url);
+  return { id, status };
+}
+
+/**
+ * The homeowner's "received" email. A dealer's or an admin's job spends the homeowner's mailbox
+ * budget as a quote request does (issue 45, decision 1021: at most 5 emails an hour to one mailbox,
+ * `+tag` and case variants included), counted in this transaction so parallel registrations count
+ * one after the other. Past it the job is still registered and its status link works; the email is
+ * not sent, and the audit trail says so. A quote request spent the budget before (it refuses).
+ */
+async function mailHomeowner(trx: Trx, ctx: Context, j: NewJob, job: Job, statusUrl: string) {
+  if (j.origin !== 'quote') {
+    const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, j.homeowner.email);
+    if (!recipient.allowed) {
+      await audit(trx, ctx, {
+        eventType: 'job.homeowner_mail_limited',
+        category: 'system',
+        message: 'The homeowner was not emailed about a new job: too many emails to this address this hour',
+        details: { jobId: job.id, origin: j.origin },
+        success: false,
+      });
+      return;
+    }
+  }
+  await enqueueMail(trx, jobReceivedEmail(job, { statusUrl }));
 }
 
 async function selfInstall(trx: Trx, job: Job, dealerId: string, actor: string, now: Date) {

@@ -9,13 +9,11 @@ import {
   lockJob,
   nextInstaller,
   releaseTakenOffer,
-  reviewerEmails,
   updateJobWithEvent,
 } from '@dn/db/queries/jobs';
+import { queueUnroutedAlert } from '@dn/db/queries/unrouted-alerts';
 import type { Deps } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { jobUnroutedEmail } from '../mail/job-templates';
-import { enqueueMail } from '../mail/outbox';
 
 /**
  * The one owner of a job's offers (decision 0911): offering to the next installer, accepting,
@@ -63,9 +61,9 @@ export function jobStep(trx: Trx, job: { id: string }, values: Parameters<typeof
 
 /**
  * Offers the job (its row locked) to the next eligible installer, or, when there is none, marks it
- * unrouted and tells the reviewers once (only when it was not unrouted already).
+ * unrouted and queues it once for the team's digest (only when it was not unrouted already).
  */
-export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Promise<'offered' | 'unrouted'> {
+export async function routeNext(trx: Trx, _deps: Deps, job: Job, now: Date): Promise<'offered' | 'unrouted'> {
   const next = await nextInstaller(trx, {
     jobId: job.id,
     latitude: job.latitude,
@@ -102,11 +100,8 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
     { status: 'unrouted', installerId: null, updatedAt: now },
     { kind: 'unrouted', actor: 'routing', message: 'No installer in range took it', at: now },
   );
-  if (job.status !== 'unrouted') {
-    for (const to of await reviewerEmails(trx)) {
-      await enqueueMail(trx, jobUnroutedEmail(to, job, { publicUrl: deps.config.publicUrl }));
-    }
-  }
+  // The team hears of it in the next digest (issue 45, decision 1022: at most one every 15 minutes).
+  if (job.status !== 'unrouted') await queueUnroutedAlert(trx, job.id, now);
   return 'unrouted';
 }
 

@@ -22,7 +22,10 @@ const BUILD: Record<string, () => MailMessage> = {
   jobAcceptedEmail: () => templates.jobAcceptedEmail(job, installer, { statusUrl }),
   jobScheduledEmail: () => templates.jobScheduledEmail(job, installer, { statusUrl, date: '2026-12-09' }),
   jobInstalledEmail: () => templates.jobInstalledEmail(job, installer, { statusUrl }),
-  jobUnroutedEmail: () => templates.jobUnroutedEmail('ops@example.com', job, { publicUrl: 'https://dealers.test' }),
+  jobsUnroutedDigestEmail: () =>
+    templates.jobsUnroutedDigestEmail('ops@example.com', [job, { ...job, amount: null }], {
+      publicUrl: 'https://dealers.test',
+    }),
 };
 
 describe('installation emails', () => {
@@ -42,6 +45,8 @@ describe('installation emails', () => {
     expect(BUILD.jobAcceptedEmail!().text).toContain('+15125550100');
     const ics = BUILD.jobScheduledEmail!().attachments?.[0]?.content ?? '';
     expect(ics).toContain('DTSTART;TZID=America/Chicago:20261209T080000');
-    expect(BUILD.jobUnroutedEmail!().text).toContain('$1,500.00');
+    expect(BUILD.jobsUnroutedDigestEmail!().text).toContain('$1,500.00');
+    // Issue 45: a count in the subject, never the requester's words.
+    expect(BUILD.jobsUnroutedDigestEmail!().subject).toBe('2 jobs need an installer');
   });
 });

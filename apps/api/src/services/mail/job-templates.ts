@@ -1,10 +1,10 @@
-import { displayMoney } from '@dn/schema';
+import { displayMoney, plural } from '@dn/schema';
 import { buildIcs } from '../../lib/ics';
 import type { MailMessage } from './outbox';
 import { render } from './render';
 import { longDate } from './templates';
 
-/** The installation network's emails (issue 37): the homeowner's four, and the reviewers' unrouted notice. */
+/** The installation network's emails (issue 37): the homeowner's four, and the team's digest of unrouted jobs. */
 
 interface Homeowner {
   id: string;
@@ -81,15 +81,37 @@ export function jobInstalledEmail(job: Homeowner, installer: Installer, opts: { 
   return { kind: 'job_installed', to: job.homeownerEmail, subject: 'Your installation is complete', text, html };
 }
 
-export function jobUnroutedEmail(
+/**
+ * The team's digest of the jobs that found no installer since the last one (issue 45, decision 1022):
+ * at most one every 15 minutes, with no requester text in the subject (a count only) and in the body
+ * only what the request's checks fixed (ZIP code, amount): the names and notes are in the console.
+ */
+export function jobsUnroutedDigestEmail(
   to: string,
-  job: { id: string; city: string; state: string; zipCode: string; amount: string | null },
+  jobs: readonly { zipCode: string; amount: string | null }[],
   opts: { publicUrl: string },
 ): MailMessage {
-  const { text, html } = render([
-    `A job in ${job.city}, ${job.state} ${job.zipCode} has no installer: nobody in range took it.${job.amount ? ` Sale amount: ${displayMoney(job.amount)}.` : ''}`,
-    'Assign it by hand in the Jobs section of the console:',
-    { url: `${opts.publicUrl}/admin/jobs?status=unrouted`, label: 'Unrouted jobs' },
-  ]);
-  return { kind: 'job_unrouted', to, subject: `No installer for a job in ${job.city}, ${job.state}`, text, html };
+  const n = jobs.length;
+  const shown = jobs.slice(0, 50);
+  const { text, html } = render(
+    [
+      `${plural(n, 'job')} found no installer: nobody in range took ${n === 1 ? 'it' : 'them'}.`,
+      {
+        intro: 'Assign them by hand in the Jobs section of the console:',
+        items: [
+          ...shown.map((j) => `ZIP code ${j.zipCode}${j.amount ? `, sale amount ${displayMoney(j.amount)}` : ''}`),
+          ...(n > shown.length ? [`and ${plural(n - shown.length, 'more job')}`] : []),
+        ],
+      },
+      { url: `${opts.publicUrl}/admin/jobs?status=unrouted`, label: 'Unrouted jobs' },
+    ],
+    opts.publicUrl,
+  );
+  return {
+    kind: 'job_unrouted',
+    to,
+    subject: `${plural(n, 'job')} need${n === 1 ? 's' : ''} an installer`,
+    text,
+    html,
+  };
 }

@@ -12,11 +12,14 @@ export function agreementSignedEmail(
   dealer: EmailDealer,
   opts: { publicUrl: string; tier: string; version: number; pdf: EmailAttachment },
 ): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    `Thank you for signing the ${opts.tier} Dealer Agreement (version ${opts.version}). A PDF copy of what you signed is attached; you can download it again from your dashboard at any time.`,
-    { url: portal(opts.publicUrl, '/dashboard#onboarding-agreement'), label: 'Continue your onboarding' },
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      `Thank you for signing the ${opts.tier} Dealer Agreement (version ${opts.version}). A PDF copy of what you signed is attached; you can download it again from your dashboard at any time.`,
+      { url: portal(opts.publicUrl, '/dashboard#onboarding-agreement'), label: 'Continue your onboarding' },
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'agreement_signed',
     to: dealer.email,
@@ -30,11 +33,14 @@ export function agreementSignedEmail(
 
 /** A tier's agreement changed: the same words for every dealer of the tier (one statement queues them). */
 export function agreementUpdatedEmail(opts: { publicUrl: string; tier: string; version: number }) {
-  const { text, html } = render([
-    'Hello,',
-    `We have updated the ${opts.tier} Dealer Agreement (version ${opts.version}). Please read and sign the new version from your dashboard: new jobs are offered once it is signed.`,
-    { url: portal(opts.publicUrl, '/dashboard#onboarding-agreement'), label: 'Read and sign the agreement' },
-  ]);
+  const { text, html } = render(
+    [
+      'Hello,',
+      `We have updated the ${opts.tier} Dealer Agreement (version ${opts.version}). Please read and sign the new version from your dashboard: new jobs are offered once it is signed.`,
+      { url: portal(opts.publicUrl, '/dashboard#onboarding-agreement'), label: 'Read and sign the agreement' },
+    ],
+    opts.publicUrl,
+  );
   return { kind: 'agreement_updated', subject: `Please sign the updated ${opts.tier} Dealer Agreement`, text, html };
 }
 
@@ -49,15 +55,18 @@ export function onboardingCallEmail(
 ): MailMessage {
   // In the fragment: the token never reaches a server log; the page posts it (web: RescheduleCall).
   const link = `${opts.publicUrl}/dashboard#reschedule=${encodeURIComponent(opts.token)}`;
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    opts.reminder
-      ? `A reminder: your onboarding call is tomorrow, ${when(call)}.`
-      : `Your onboarding call is booked for ${when(call)}.`,
-    'A member of our team will call you at the phone number on your account and walk you through ordering, installation and your dashboard.',
-    'Cannot make it? Choose another time with this link (no sign-in needed; it works once):',
-    { url: link, label: 'Reschedule the call' },
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      opts.reminder
+        ? `A reminder: your onboarding call is tomorrow, ${when(call)}.`
+        : `Your onboarding call is booked for ${when(call)}.`,
+      'A member of our team will call you at the phone number on your account and walk you through ordering, installation and your dashboard.',
+      'Cannot make it? Choose another time with this link (no sign-in needed; it works once):',
+      { url: link, label: 'Reschedule the call' },
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: opts.reminder ? 'onboarding_call_reminder' : 'onboarding_call_booked',
     to: dealer.email,
@@ -80,11 +89,14 @@ export function complianceExpiryEmail(
   opts: { publicUrl: string },
 ): MailMessage {
   const name = DOCUMENT_NAMES[r.document];
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    `Your ${name} on file expires on ${longDate(r.expiresOn)} (in ${r.daysBefore} days or less). Once it expires, new jobs are no longer offered to you until a current one is on file.`,
-    { url: portal(opts.publicUrl, '/dashboard#onboarding-insurance'), label: `Update your ${name}` },
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      `Your ${name} on file expires on ${longDate(r.expiresOn)} (in ${r.daysBefore} days or less). Once it expires, new jobs are no longer offered to you until a current one is on file.`,
+      { url: portal(opts.publicUrl, '/dashboard#onboarding-insurance'), label: `Update your ${name}` },
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: `${r.document}_expiry_${r.daysBefore}`,
     to: dealer.email,

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer } from '../../context';
 import { type Dkim, isAddressRefused, isPermanentRefusal, smtpOptions, unsubscribeParts } from './delivery';
+import { inert } from './render';
 
 /**
  * The kinds of email whose words ask the recipient to reply (when REPLY_TO is set; see
@@ -65,7 +66,8 @@ export function outboxRow(m: MailMessage): NewMail {
   return {
     kind: m.kind,
     toAddress: m.to,
-    subject: m.subject,
+    // Issue 45: a subject holds no link either (a company name typed as a URL), nor a line break.
+    subject: inert(m.subject),
     textBody: m.text,
     htmlBody: m.html ?? null,
     attachments: m.attachments ?? [],

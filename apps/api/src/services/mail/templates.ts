@@ -38,20 +38,23 @@ export function callConfirmationEmail(
 ): MailMessage {
   const window = CALL_WINDOWS[call.preferredTime];
   const when = `${longDate(call.preferredDate)}, ${window.label.toLowerCase()} (${window.range} ${CALL_TIME_ZONE_LABEL})`;
-  const { text, html } = render([
-    `Hi ${call.name},`,
-    `Thanks for booking a free ${CALL_DURATION_MINUTES}-minute call about the dealer program.`,
-    {
-      lines: [
-        `Date: ${longDate(call.preferredDate)}`,
-        `Time window: ${window.label}, ${window.range}`,
-        `Time zone: ${CALL_TIME_ZONE_LABEL} (${CALL_TIME_ZONE})`,
-        `We will call you at: ${call.phone}`,
-      ],
-    },
-    'A member of our team will call you during that window. The attached calendar file holds the window in your calendar.',
-    `Learn more before the call: ${opts.publicUrl}/presentation`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${call.name},`,
+      `Thanks for booking a free ${CALL_DURATION_MINUTES}-minute call about the dealer program.`,
+      {
+        lines: [
+          `Date: ${longDate(call.preferredDate)}`,
+          `Time window: ${window.label}, ${window.range}`,
+          `Time zone: ${CALL_TIME_ZONE_LABEL} (${CALL_TIME_ZONE})`,
+          `We will call you at: ${call.phone}`,
+        ],
+      },
+      'A member of our team will call you during that window. The attached calendar file holds the window in your calendar.',
+      `Learn more before the call: ${opts.publicUrl}/presentation`,
+    ],
+    opts.publicUrl,
+  );
   const ics = buildIcs({
     uid: call.id,
     date: call.preferredDate,
@@ -77,25 +80,28 @@ export function applicationReceivedEmail(
   dealer: { id: string; fullName: string; email: string; tier: Tier },
   opts: { publicUrl: string; statusUrl?: string },
 ): MailMessage {
-  const { text, html } = render([
-    `Hi ${dealer.fullName},`,
-    `We received your application to become ${withArticle(`${dealer.tier} dealer`)}. Thank you!`,
-    ...(opts.statusUrl
-      ? [
-          'See where your application stands at any time (a private link, no sign-in needed):',
-          { url: opts.statusUrl, label: 'Application status' },
-        ]
-      : []),
-    {
-      intro: 'What happens next:',
-      items: [
-        'Our team reviews your application within 2-3 business days.',
-        'Once approved, we schedule your onboarding call within 5 business days.',
-        'You will receive an email with a link to set your password and open your dealer dashboard.',
-      ],
-    },
-    `Meanwhile, see the program overview: ${opts.publicUrl}/presentation`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${dealer.fullName},`,
+      `We received your application to become ${withArticle(`${dealer.tier} dealer`)}. Thank you!`,
+      ...(opts.statusUrl
+        ? [
+            'See where your application stands at any time (a private link, no sign-in needed):',
+            { url: opts.statusUrl, label: 'Application status' },
+          ]
+        : []),
+      {
+        intro: 'What happens next:',
+        items: [
+          'Our team reviews your application within 2-3 business days.',
+          'Once approved, we schedule your onboarding call within 5 business days.',
+          'You will receive an email with a link to set your password and open your dealer dashboard.',
+        ],
+      },
+      `Meanwhile, see the program overview: ${opts.publicUrl}/presentation`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'application_received',
     to: dealer.email,
@@ -114,13 +120,16 @@ export function applicationExistsEmail(
   dealer: { id: string; fullName: string; email: string },
   opts: { publicUrl: string },
 ): MailMessage {
-  const { text, html } = render([
-    `Hi ${dealer.fullName},`,
-    'Someone (perhaps you) just applied to the Dealer Network with this email address. It already has an application with us, so nothing new was created.',
-    'If you have set your password, sign in here; if you forgot it, the sign-in page can send you a reset link:',
-    { url: `${opts.publicUrl}/login`, label: 'Sign in' },
-    'If it was not you, you can ignore this email: your account is unchanged.',
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${dealer.fullName},`,
+      'Someone (perhaps you) just applied to the Dealer Network with this email address. It already has an application with us, so nothing new was created.',
+      'If you have set your password, sign in here; if you forgot it, the sign-in page can send you a reset link:',
+      { url: `${opts.publicUrl}/login`, label: 'Sign in' },
+      'If it was not you, you can ignore this email: your account is unchanged.',
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'application_exists',
     to: dealer.email,
@@ -149,17 +158,20 @@ export function approvalEmail(
   opts: { publicUrl: string; token: string; resend?: boolean | undefined },
 ): MailMessage {
   const tier = dealer.tier ? `${dealer.tier} dealer` : 'dealer';
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    opts.resend
-      ? `Here is a new link to set the password of your ${tier} account. Any earlier link no longer works.`
-      : `Good news: your application has been approved and you are now ${withArticle(tier)} in our network. Set your password with the link below to open your dealer dashboard.`,
-    { url: linkFor(opts.publicUrl, opts.token), label: 'Set up your password' },
-    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.setup)}.`,
-    'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. We will also contact you to schedule your onboarding call within 5 business days.',
-    `If the link has expired or was already used, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and enter ${dealer.email}: we will email you a fresh link.`,
-    'If you did not apply to become a dealer, you can ignore this email.',
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      opts.resend
+        ? `Here is a new link to set the password of your ${tier} account. Any earlier link no longer works.`
+        : `Good news: your application has been approved and you are now ${withArticle(tier)} in our network. Set your password with the link below to open your dealer dashboard.`,
+      { url: linkFor(opts.publicUrl, opts.token), label: 'Set up your password' },
+      `This link works once and expires in ${hours(TOKEN_TTL_HOURS.setup)}.`,
+      'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. We will also contact you to schedule your onboarding call within 5 business days.',
+      `If the link has expired or was already used, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and enter ${dealer.email}: we will email you a fresh link.`,
+      'If you did not apply to become a dealer, you can ignore this email.',
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: opts.resend ? 'setup_link' : 'approval',
     to: dealer.email,
@@ -174,13 +186,16 @@ export function approvalEmail(
 
 /** A password reset link (1 hour). */
 export function resetEmail(dealer: EmailDealer, opts: { publicUrl: string; token: string }): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    'We received a request to reset the password of your dealer account. Choose a new password with the link below.',
-    { url: linkFor(opts.publicUrl, opts.token), label: 'Reset your password' },
-    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.reset)}. If it has expired, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and ask for another.`,
-    'If you did not ask for this, you can ignore this email: your password stays as it is.',
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      'We received a request to reset the password of your dealer account. Choose a new password with the link below.',
+      { url: linkFor(opts.publicUrl, opts.token), label: 'Reset your password' },
+      `This link works once and expires in ${hours(TOKEN_TTL_HOURS.reset)}. If it has expired, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and ask for another.`,
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'password_reset',
     to: dealer.email,
@@ -203,14 +218,17 @@ export function dealerLockedEmail(
   dealer: EmailDealer,
   opts: { publicUrl: string; token: string; until: Date },
 ): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    `Sign-ins to your dealer account were paused until ${clock(opts.until)} after several wrong passwords were tried for it. Your password has not been changed and nobody signed in.`,
-    'To sign in now, set a new password with the link below: a new password lifts the pause at once.',
-    { url: linkFor(opts.publicUrl, opts.token), label: 'Set a new password' },
-    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.reset)}. If it has expired, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and ask for another.`,
-    'If the wrong passwords were yours, you can also wait and sign in after the pause. A browser you signed in from before is not paused.',
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      `Sign-ins to your dealer account were paused until ${clock(opts.until)} after several wrong passwords were tried for it. Your password has not been changed and nobody signed in.`,
+      'To sign in now, set a new password with the link below: a new password lifts the pause at once.',
+      { url: linkFor(opts.publicUrl, opts.token), label: 'Set a new password' },
+      `This link works once and expires in ${hours(TOKEN_TTL_HOURS.reset)}. If it has expired, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and ask for another.`,
+      'If the wrong passwords were yours, you can also wait and sign in after the pause. A browser you signed in from before is not paused.',
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'account_locked',
     to: dealer.email,
@@ -230,12 +248,15 @@ export function adminLockedEmail(
   admin: { username: string; email: string },
   opts: { publicUrl: string; until: Date },
 ): MailMessage {
-  const { text, html } = render([
-    'Hello,',
-    `Sign-ins to the admin account "${admin.username}" from new browsers were paused until ${clock(opts.until)} after several wrong passwords were tried for it. The password has not been changed and nobody signed in.`,
-    `A browser you have signed in from before is not paused: sign in there (${opts.publicUrl}/admin/login). If the wrong passwords were not yours, change your password under Your Account > Change your password once you are in.`,
-    'If you have no such browser, wait until the pause ends, or ask an owner of the admin console to help (an owner can remove the account and invite you again).',
-  ]);
+  const { text, html } = render(
+    [
+      'Hello,',
+      `Sign-ins to the admin account "${admin.username}" from new browsers were paused until ${clock(opts.until)} after several wrong passwords were tried for it. The password has not been changed and nobody signed in.`,
+      `A browser you have signed in from before is not paused: sign in there (${opts.publicUrl}/admin/login). If the wrong passwords were not yours, change your password under Your Account > Change your password once you are in.`,
+      'If you have no such browser, wait until the pause ends, or ask an owner of the admin console to help (an owner can remove the account and invite you again).',
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'account_locked',
     to: admin.email,
@@ -247,11 +268,14 @@ export function adminLockedEmail(
 
 /** A notice after the password changed, so an owner who did not do it finds out. */
 export function passwordChangedEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    'The password of your dealer account was just set. Any other signed-in sessions of your account have been signed out.',
-    `If this was not you, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" to set a new password, and contact support.`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      'The password of your dealer account was just set. Any other signed-in sessions of your account have been signed out.',
+      `If this was not you, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" to set a new password, and contact support.`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'password_changed',
     to: dealer.email,
@@ -268,12 +292,15 @@ export function commissionEarnedEmail(
   opts: { publicUrl: string },
 ): MailMessage {
   const day = c.orderedAt.toISOString().slice(0, 10);
-  const { text, html } = render([
-    `Hi ${recruiter.fullName},`,
-    `You earned a commission of ${displayMoney(c.amount)}: ${c.referredName}, a dealer you referred, placed an order on ${longDate(day)}.`,
-    'The commission is pending during the refund window; once approved it is paid in the next payout.',
-    `See your earnings: ${opts.publicUrl}/dashboard`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${recruiter.fullName},`,
+      `You earned a commission of ${displayMoney(c.amount)}: ${c.referredName}, a dealer you referred, placed an order on ${longDate(day)}.`,
+      'The commission is pending during the refund window; once approved it is paid in the next payout.',
+      `See your earnings: ${opts.publicUrl}/dashboard`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'commission_earned',
     to: recruiter.email,
@@ -289,16 +316,19 @@ export function payoutSentEmail(
   p: { amount: string; commissionCount: number; reference: string },
   opts: { publicUrl: string },
 ): MailMessage {
-  const { text, html } = render([
-    `Hi ${recruiter.fullName},`,
-    {
-      lines: [
-        `Your payout of ${displayMoney(p.amount)} for ${plural(p.commissionCount, 'commission')} was sent.`,
-        `Payment reference: ${p.reference}`,
-      ],
-    },
-    `See your earnings: ${opts.publicUrl}/dashboard`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${recruiter.fullName},`,
+      {
+        lines: [
+          `Your payout of ${displayMoney(p.amount)} for ${plural(p.commissionCount, 'commission')} was sent.`,
+          `Payment reference: ${p.reference}`,
+        ],
+      },
+      `See your earnings: ${opts.publicUrl}/dashboard`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'payout_sent',
     to: recruiter.email,
@@ -342,12 +372,15 @@ export function rejectionEmail(
   dealer: EmailDealer,
   opts: { reason: string; publicUrl: string; replyTo?: string | undefined },
 ): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    'Thank you for applying to our dealer network. After reviewing your application we are unable to approve it at this time.',
-    { lines: ['Reason given by our team:', opts.reason] },
-    `If your situation changes, or you believe this was a mistake, ${reachUs(opts)} and we will take another look.`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      'Thank you for applying to our dealer network. After reviewing your application we are unable to approve it at this time.',
+      { lines: ['Reason given by our team:', opts.reason] },
+      `If your situation changes, or you believe this was a mistake, ${reachUs(opts)} and we will take another look.`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'rejection',
     to: dealer.email,
@@ -362,11 +395,14 @@ export function suspensionEmail(
   dealer: EmailDealer,
   opts: { publicUrl: string; replyTo?: string | undefined },
 ): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    'Your dealer account has been suspended. You are signed out and cannot sign in to your dashboard while it is suspended.',
-    `If you think this is a mistake, ${reachUs(opts)}. More about the program: ${opts.publicUrl}/presentation`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      'Your dealer account has been suspended. You are signed out and cannot sign in to your dashboard while it is suspended.',
+      `If you think this is a mistake, ${reachUs(opts)}. More about the program: ${opts.publicUrl}/presentation`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'suspension',
     to: dealer.email,
@@ -378,12 +414,15 @@ export function suspensionEmail(
 }
 
 export function reactivationEmail(dealer: EmailDealer, opts: { publicUrl: string }): MailMessage {
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    'Good news: your dealer account is active again. You can sign in to your dashboard with your usual password.',
-    { url: loginUrl(opts.publicUrl), label: 'Sign in' },
-    `If you no longer know your password, choose "Forgot password?" on that page and enter ${dealer.email}.`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      'Good news: your dealer account is active again. You can sign in to your dashboard with your usual password.',
+      { url: loginUrl(opts.publicUrl), label: 'Sign in' },
+      `If you no longer know your password, choose "Forgot password?" on that page and enter ${dealer.email}.`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'reactivation',
     to: dealer.email,
@@ -396,12 +435,18 @@ export function reactivationEmail(dealer: EmailDealer, opts: { publicUrl: string
 
 export function tierChangeEmail(dealer: EmailDealer, opts: { from: Tier; to: Tier; publicUrl: string }): MailMessage {
   const terms = TIER_TERMS[opts.to];
-  const { text, html } = render([
-    `Hello ${dealer.fullName},`,
-    `Your dealer tier has changed from ${opts.from} to ${opts.to}.`,
-    { intro: `What this means for you as ${withArticle(`${opts.to} dealer`)}:`, items: [terms.form, terms.inventory] },
-    `Your dashboard shows your tier and your first-order form: ${opts.publicUrl}/dashboard`,
-  ]);
+  const { text, html } = render(
+    [
+      `Hello ${dealer.fullName},`,
+      `Your dealer tier has changed from ${opts.from} to ${opts.to}.`,
+      {
+        intro: `What this means for you as ${withArticle(`${opts.to} dealer`)}:`,
+        items: [terms.form, terms.inventory],
+      },
+      `Your dashboard shows your tier and your first-order form: ${opts.publicUrl}/dashboard`,
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'tier_change',
     to: dealer.email,
@@ -417,15 +462,18 @@ export function adminInviteEmail(
   to: string,
   opts: { publicUrl: string; token: string; role: string; invitedBy: string },
 ): MailMessage {
-  const { text, html } = render([
-    'Hello,',
-    `${opts.invitedBy} invited you to the dealer network's admin console as ${withArticle(opts.role)}. Choose your password with the link below; your username is this email address.`,
-    {
-      url: `${opts.publicUrl}/admin/accept-invite?token=${encodeURIComponent(opts.token)}`,
-      label: 'Accept the invitation',
-    },
-    `This link works once and expires in ${hours(TOKEN_TTL_HOURS.admin_invite)}. If it has expired, ask an owner for a new invitation.`,
-  ]);
+  const { text, html } = render(
+    [
+      'Hello,',
+      `${opts.invitedBy} invited you to the dealer network's admin console as ${withArticle(opts.role)}. Choose your password with the link below; your username is this email address.`,
+      {
+        url: `${opts.publicUrl}/admin/accept-invite?token=${encodeURIComponent(opts.token)}`,
+        label: 'Accept the invitation',
+      },
+      `This link works once and expires in ${hours(TOKEN_TTL_HOURS.admin_invite)}. If it has expired, ask an owner for a new invitation.`,
+    ],
+    opts.publicUrl,
+  );
   return { kind: 'admin_invite', to, subject: 'You are invited to the dealer network admin console', text, html };
 }
 
@@ -465,11 +513,14 @@ export function reviewDigestEmail(
   to: string,
   d: { date: string; pending: number; overdue: number; sections: DigestSectionText[]; publicUrl: string },
 ): MailMessage {
-  const { text, html } = render([
-    `Good morning. ${plural(d.pending, 'application')} ${d.pending === 1 ? 'waits' : 'wait'} for review; ${d.overdue} ${d.overdue === 1 ? 'is' : 'are'} overdue (more than 3 business days old).`,
-    ...d.sections.filter((s) => s.lines.length > 0).map((s) => ({ intro: s.title, items: s.lines })),
-    { url: `${d.publicUrl}/admin/applications`, label: 'Open the applications' },
-  ]);
+  const { text, html } = render(
+    [
+      `Good morning. ${plural(d.pending, 'application')} ${d.pending === 1 ? 'waits' : 'wait'} for review; ${d.overdue} ${d.overdue === 1 ? 'is' : 'are'} overdue (more than 3 business days old).`,
+      ...d.sections.filter((s) => s.lines.length > 0).map((s) => ({ intro: s.title, items: s.lines })),
+      { url: `${d.publicUrl}/admin/applications`, label: 'Open the applications' },
+    ],
+    d.publicUrl,
+  );
   return {
     kind: 'review_digest',
     to,
@@ -488,12 +539,15 @@ export function payoutDetailsNeededEmail(
   p: { amount: string; reason: string },
   opts: { publicUrl: string },
 ): MailMessage {
-  const { text, html } = render([
-    `Hi ${recruiter.fullName},`,
-    `You have ${displayMoney(p.amount)} in approved commissions ready to pay, but we cannot pay you yet: ${p.reason}.`,
-    'Add your payout details and sign your W-9 on your dashboard (it takes two minutes):',
-    { url: `${opts.publicUrl}/dashboard?tab=payouts`, label: 'Add your payout details' },
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${recruiter.fullName},`,
+      `You have ${displayMoney(p.amount)} in approved commissions ready to pay, but we cannot pay you yet: ${p.reason}.`,
+      'Add your payout details and sign your W-9 on your dashboard (it takes two minutes):',
+      { url: `${opts.publicUrl}/dashboard?tab=payouts`, label: 'Add your payout details' },
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'payout_details_needed',
     to: recruiter.email,
@@ -510,12 +564,15 @@ export function paymentReturnedEmail(
   p: { amount: string; returnCode: string },
   opts: { publicUrl: string },
 ): MailMessage {
-  const { text, html } = render([
-    `Hi ${recruiter.fullName},`,
-    `Your bank returned our payment of ${displayMoney(p.amount)} (return code ${p.returnCode}). The amount is still yours and will be paid in the next batch.`,
-    'Please check and update your payout details:',
-    { url: `${opts.publicUrl}/dashboard?tab=payouts`, label: 'Check your payout details' },
-  ]);
+  const { text, html } = render(
+    [
+      `Hi ${recruiter.fullName},`,
+      `Your bank returned our payment of ${displayMoney(p.amount)} (return code ${p.returnCode}). The amount is still yours and will be paid in the next batch.`,
+      'Please check and update your payout details:',
+      { url: `${opts.publicUrl}/dashboard?tab=payouts`, label: 'Check your payout details' },
+    ],
+    opts.publicUrl,
+  );
   return {
     kind: 'payment_returned',
     to: recruiter.email,

@@ -1,5 +1,6 @@
 import type { DB, Kysely } from '@dn/db';
 import { resealProfile, sealedProfiles } from '@dn/db/queries/payees';
+import { resealPayoutPayee, sealedPayoutPayees } from '@dn/db/queries/payouts';
 import { fingerprint, type Keyring, open, seal } from '../../lib/vault';
 
 /**
@@ -21,6 +22,12 @@ export async function rotateKeys(db: Kysely<DB>, ring: Keyring) {
         accountHash: account === null ? null : fingerprint(ring, 'account', `${r.routingNumber}:${account}`),
       });
       values += account === null ? 1 : 2;
+    }
+    // Issue 45: the account numbers kept with each batch (payout_payees) too.
+    for (const k of await sealedPayoutPayees(trx)) {
+      if (!k.accountEnc) continue;
+      await resealPayoutPayee(trx, k.payoutId, k.recruiterDealerId, seal(ring, open(ring, k.accountEnc)));
+      values += 1;
     }
     return { profiles: rows.length, values, keyId: ring.current.id };
   });

@@ -9,6 +9,7 @@ import type { Deps } from '../../context';
 import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
 import { expireDueOffers } from '../jobs/expiry';
+import { sendUnroutedDigest } from '../jobs/unrouted-digest';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
@@ -36,4 +37,6 @@ export const SWEEPS: Sweep[] = [
   { name: 'system.backup', everySeconds: 3600, run: scheduledBackup },
   // Issue 37: an offer whose deadline passed goes to the next installer (decision 0911).
   { name: 'jobs.offer-expiry', everySeconds: 30, run: expireDueOffers },
+  // Issue 45: unrouted jobs reach the team as one digest at most every 15 minutes (decision 1022).
+  { name: 'jobs.unrouted-digest', everySeconds: 60, run: sendUnroutedDigest },
 ];

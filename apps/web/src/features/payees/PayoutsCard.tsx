@@ -15,6 +15,7 @@ import {
   Card,
   Checkbox,
   Group,
+  PasswordInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -40,9 +41,33 @@ interface Values {
   accountType: 'checking' | 'savings';
   signature: string;
   certify: boolean;
+  /** Issue 45: asked for when the method, routing number or account changes. */
+  currentPassword: string;
 }
 
-/** What the API receives: ACH fields only for direct deposit. */
+/** The details on file, as the portal sees them (last 4 digits of the account only). */
+interface OnFile {
+  method: 'ach' | 'check';
+  routingNumber: string | null;
+  accountLast4: string | null;
+}
+
+/**
+ * Whether the form changes where payouts go (issue 45): the method, the routing number, or an
+ * account number whose last 4 digits differ. The API decides for sure (it compares the whole
+ * number); when it asks for the password anyway, the field appears with its message.
+ */
+function changesDestination(v: Values, onFile: OnFile | null) {
+  if (!onFile) return false;
+  if (v.method !== onFile.method) return true;
+  if (v.method !== 'ach') return false;
+  const digits = v.accountNumber.replace(/\D/g, '');
+  return (
+    v.routingNumber.replace(/\D/g, '') !== (onFile.routingNumber ?? '') || digits.slice(-4) !== onFile.accountLast4
+  );
+}
+
+/** What the API receives: ACH fields only for direct deposit; the password only when given. */
 function toInput(v: Values) {
   const ach = v.method === 'ach';
   return {
@@ -54,6 +79,7 @@ function toInput(v: Values) {
     ...(ach ? { routingNumber: v.routingNumber, accountNumber: v.accountNumber, accountType: v.accountType } : {}),
     signature: v.signature,
     certify: v.certify,
+    ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}),
   };
 }
 
@@ -81,22 +107,33 @@ export default function PayoutsCard() {
       accountType: 'checking',
       signature: '',
       certify: false,
+      currentPassword: '',
     },
     validate: (v) => {
       const r = payoutProfileInput.safeParse(toInput(v));
-      return r.success ? {} : schemaFieldErrors(r.error);
+      const errors: Record<string, string> = r.success ? {} : schemaFieldErrors(r.error);
+      if (askPassword(v) && !v.currentPassword) errors.currentPassword = PAYEE_MESSAGES.currentPasswordRequired;
+      return errors;
     },
   });
+  // The API asked for it (a change the last 4 digits did not show): the field stays until saved.
+  const [passwordAsked, setPasswordAsked] = useState(false);
+  const onFile: OnFile | null = profile.data && 'legalName' in profile.data ? profile.data : null;
+  function askPassword(v: Values) {
+    return passwordAsked || changesDestination(v, onFile);
+  }
   const save = useMutation(
     trpc.payees.saveProfile.mutationOptions({
       onSuccess: () => {
         notifications.show({ title: 'Payout details saved', message: 'Your W-9 is signed.', color: 'green' });
         setEditing(false);
+        setPasswordAsked(false);
         form.reset();
         void queryClient.invalidateQueries(trpc.payees.pathFilter());
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);
+        if (fields?.currentPassword) setPasswordAsked(true);
         if (fields) form.setErrors(fields);
         else notifications.show({ title: 'Could not save', message: error.message, color: 'red' });
       },
@@ -120,6 +157,12 @@ export default function PayoutsCard() {
       {p && !p.complete && (
         <Alert color="yellow" mt="sm" data-testid="payouts-incomplete">
           We cannot pay your commissions yet: {p.reason}.
+        </Alert>
+      )}
+      {p && 'payableFrom' in p && p.payableFrom && (
+        <Alert color="blue" mt="sm" data-testid="payouts-new-details">
+          Your payout details were changed: the new details are paid from{' '}
+          {new Date(p.payableFrom).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
         </Alert>
       )}
       {hasProfile && !showForm && (
@@ -230,12 +273,29 @@ export default function PayoutsCard() {
               label="I certify the statements above (W-9)"
               {...form.getInputProps('certify', { type: 'checkbox' })}
             />
+            {askPassword(form.values) && (
+              <PasswordInput
+                label="Your current password"
+                description="Needed to change where your payouts go. We email you about the change, and new details are paid from 3 days after it."
+                withAsterisk
+                autoComplete="current-password"
+                data-testid="payouts-current-password"
+                {...form.getInputProps('currentPassword')}
+              />
+            )}
             <Group>
               <Button type="submit" loading={save.isPending} fullWidth>
                 Save and sign
               </Button>
               {editing && (
-                <Button variant="subtle" onClick={() => setEditing(false)} fullWidth>
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setEditing(false);
+                    setPasswordAsked(false);
+                  }}
+                  fullWidth
+                >
                   Cancel
                 </Button>
               )}
