@@ -24,14 +24,21 @@ const work = mkdtempSync(join(tmpdir(), 'dn-backup-'));
 const cleanups: (() => Promise<unknown>)[] = [];
 let h: Harness;
 /** A compliance document's file (bytea, issue 45): every byte value, COPY's escapes among them. */
-const FILE_BYTES = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 256 * 4 }, (_, i) => i % 256))]);
+const FILE_BYTES = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from(Array.from({ length: 256 * 4 }, (_, i) => i % 256)),
+]);
 let documentId = '';
 
 beforeAll(async () => {
   h = await createHarness();
   const installer = await createDealer(h.db, { tier: 'Authorized', status: 'approved' });
   documentId = await complianceDocument(h.db, installer.id, 'insurance', '2099-12-31');
-  await h.db.updateTable('complianceDocuments').set({ content: FILE_BYTES, sizeBytes: FILE_BYTES.length }).where('id', '=', documentId).execute();
+  await h.db
+    .updateTable('complianceDocuments')
+    .set({ content: FILE_BYTES, sizeBytes: FILE_BYTES.length })
+    .where('id', '=', documentId)
+    .execute();
   for (let i = 0; i < 6; i++) {
     const email = uniqueEmail('backup');
     expect(

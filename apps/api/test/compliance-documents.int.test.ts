@@ -119,11 +119,14 @@ describe('POST /api/dealer/compliance/documents', () => {
     const json = await post('/api/dealer/compliance/documents', { kind: 'insurance', expiresOn: inAYear() }, d.cookie);
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(COMPLIANCE_MESSAGES.notMultipart);
-    const truncated = multipart({ kind: 'insurance', expiresOn: inAYear() }, {
-      name: 'c.pdf',
-      type: 'application/pdf',
-      content: FILES.pdf,
-    });
+    const truncated = multipart(
+      { kind: 'insurance', expiresOn: inAYear() },
+      {
+        name: 'c.pdf',
+        type: 'application/pdf',
+        content: FILES.pdf,
+      },
+    );
     const cut = await h.app.inject({
       method: 'POST',
       url: '/api/dealer/compliance/documents',
@@ -177,7 +180,9 @@ describe('downloads', () => {
       expect(res.rawPayload.equals(FILES.png)).toBe(true);
       expect(res.headers['content-disposition']).toMatch(/^attachment;/);
     }
-    expect((await get(`/api/admin/compliance/documents/${id}/file`, await adminAs(h.app, 'viewer'))).statusCode).toBe(403);
+    expect((await get(`/api/admin/compliance/documents/${id}/file`, await adminAs(h.app, 'viewer'))).statusCode).toBe(
+      403,
+    );
     expect((await get(`/api/dealer/compliance/documents/${id}/file`)).statusCode).toBe(401);
     expect((await get(`/api/admin/compliance/documents/${id}/file`)).statusCode).toBe(401);
     expect((await get(`/api/admin/compliance/documents/${id}/file`, d.cookie)).statusCode).toBe(403);
@@ -221,7 +226,11 @@ describe('review: verify and reject', () => {
     expect(audits).toHaveLength(1);
     if (winner.status !== 'verified') return; // the reject won the race: its own test covers the rest
     expect((await verify(id, reviewer)).statusCode).toBe(409);
-    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({ done: true, expired: false, expiresOn: plusDays(today(), 20) });
+    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({
+      done: true,
+      expired: false,
+      expiresOn: plusDays(today(), 20),
+    });
     expect((await get('/api/admin/compliance/documents', reviewer)).json().documents).not.toEqual(
       expect.arrayContaining([expect.objectContaining({ id })]),
     );

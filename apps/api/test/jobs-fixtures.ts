@@ -46,7 +46,12 @@ export async function passGate(
 }
 
 /** Signs the current agreement version of `tier` as the dealer. */
-export async function signCurrentAgreement(db: Harness['db'], dealerId: string, tier: 'Authorized' | 'Preferred', at: Date) {
+export async function signCurrentAgreement(
+  db: Harness['db'],
+  dealerId: string,
+  tier: 'Authorized' | 'Preferred',
+  at: Date,
+) {
   const current = (await currentAgreement(db, tier))!;
   await insertSignature(db, {
     dealerId,

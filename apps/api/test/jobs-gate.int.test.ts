@@ -95,9 +95,8 @@ describe('only a verified, unexpired insurance document opens the gate', () => {
     await sign(d.id, 'Preferred');
     await complianceDocument(h.db, d.id, 'licence', '2099-12-31');
     const gate = async () =>
-      (
-        await sql<{ ok: boolean }>`select installer_gate_ok(${d.id}::uuid, ${today}::date) as ok`.execute(h.db)
-      ).rows[0]!.ok;
+      (await sql<{ ok: boolean }>`select installer_gate_ok(${d.id}::uuid, ${today}::date) as ok`.execute(h.db)).rows[0]!
+        .ok;
     expect(await gate()).toBe(false); // no insurance at all
     // A date typed before documents (migration 3100 made these): pending, no file.
     await h.db

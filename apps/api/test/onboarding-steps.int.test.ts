@@ -78,8 +78,14 @@ describe('compliance steps (issue 45: on evidence)', () => {
     expect(up.statusCode, up.body).toBe(201);
     expect(await stepOf(d.cookie, 'insurance')).toMatchObject({ done: false });
     const owner = await adminAs(h.app, 'owner');
-    expect((await send('POST', `/api/admin/compliance/documents/${up.json().id}/verify`, {}, owner)).statusCode).toBe(200);
-    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({ done: true, expired: false, expiresOn: plusDays(today(), 25) });
+    expect((await send('POST', `/api/admin/compliance/documents/${up.json().id}/verify`, {}, owner)).statusCode).toBe(
+      200,
+    );
+    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({
+      done: true,
+      expired: false,
+      expiresOn: plusDays(today(), 25),
+    });
     expect(await stepOf(d.cookie, 'license')).toMatchObject({ done: false });
   });
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, type AdminRole, assertAccess, tokenRefusal } from '../access';
 import type { Context, Deps } from '../context';

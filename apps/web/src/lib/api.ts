@@ -21,8 +21,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers:
-      body === undefined || form ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    headers: body === undefined || form ? { accept: 'application/json' } : { 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
   });
   if (!res.ok) {

@@ -49,7 +49,9 @@ async function sniffedType(content: Buffer): Promise<ComplianceFileType> {
   const found = await fileTypeFromBuffer(content);
   const mime = found?.mime as string | undefined;
   if (!mime || !(COMPLIANCE_FILE_TYPES as readonly string[]).includes(mime)) {
-    throw new AppError('INVALID_INPUT', COMPLIANCE_MESSAGES.fileType, { fieldErrors: { file: COMPLIANCE_MESSAGES.fileType } });
+    throw new AppError('INVALID_INPUT', COMPLIANCE_MESSAGES.fileType, {
+      fieldErrors: { file: COMPLIANCE_MESSAGES.fileType },
+    });
   }
   return mime as ComplianceFileType;
 }
@@ -82,7 +84,8 @@ export async function uploadComplianceDocument(ctx: Context & { user: User }, up
       fieldErrors: { expiresOn: COMPLIANCE_MESSAGES.tooFarAhead },
     });
   }
-  if (upload.content.length > MAX_COMPLIANCE_FILE_BYTES) throw new AppError('INVALID_INPUT', COMPLIANCE_MESSAGES.fileTooLarge);
+  if (upload.content.length > MAX_COMPLIANCE_FILE_BYTES)
+    throw new AppError('INVALID_INPUT', COMPLIANCE_MESSAGES.fileTooLarge);
   const contentType = await sniffedType(upload.content);
   const sha256 = createHash('sha256').update(upload.content).digest('hex');
   const doc = await ctx.db.transaction().execute(async (trx) => {
@@ -105,7 +108,13 @@ export async function uploadComplianceDocument(ctx: Context & { user: User }, up
       category: 'dealer',
       dealerId: dealer.id,
       message: `${COMPLIANCE_KIND_LABELS[upload.kind]} uploaded (expires ${upload.expiresOn}), waiting for review`,
-      details: { documentId: row.id, kind: upload.kind, expiresOn: upload.expiresOn, sha256, size: upload.content.length },
+      details: {
+        documentId: row.id,
+        kind: upload.kind,
+        expiresOn: upload.expiresOn,
+        sha256,
+        size: upload.content.length,
+      },
     });
     return row;
   });

@@ -66,8 +66,13 @@ function complianceStep<K extends 'insurance' | 'license'>(
   today: string,
 ) {
   const docs = all.filter((d) => d.kind === kind);
-  const verified = docs.filter((d) => d.status === 'verified').map((d) => d.expiresOn);
-  const latest = verified.length ? verified.reduce((a, b) => (a > b ? a : b)) : null;
+  // yyyy-mm-dd strings sort as the dates they name: the last is the latest.
+  const latest =
+    docs
+      .filter((d) => d.status === 'verified')
+      .map((d) => d.expiresOn)
+      .sort()
+      .at(-1) ?? null;
   const done = latest !== null && latest >= today;
   return {
     key,

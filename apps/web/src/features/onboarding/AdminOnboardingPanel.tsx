@@ -28,7 +28,9 @@ function stepDetail(s: OnboardingStep): string {
     default: {
       // insurance and license: only a verified document counts (issue 45)
       const waiting = s.documents.filter((d) => d.status === 'pending').length;
-      const verified = s.expiresOn ? `Verified, expires ${s.expiresOn}${s.expired ? ' (EXPIRED)' : ''}` : 'Not verified';
+      const verified = s.expiresOn
+        ? `Verified, expires ${s.expiresOn}${s.expired ? ' (EXPIRED)' : ''}`
+        : 'Not verified';
       return `${verified}${waiting ? ` · ${waiting} waiting for review` : ''}`;
     }
   }
@@ -156,7 +158,11 @@ export default function AdminOnboardingPanel({ dealerId }: { dealerId: string })
             {d.steps.flatMap((s) =>
               s.key === 'insurance' || s.key === 'license'
                 ? s.documents.map((doc) => (
-                    <DocumentReview key={doc.id} doc={{ ...doc, kind: s.key === 'insurance' ? 'insurance' : 'licence' }} dealerId={dealerId} />
+                    <DocumentReview
+                      key={doc.id}
+                      doc={{ ...doc, kind: s.key === 'insurance' ? 'insurance' : 'licence' }}
+                      dealerId={dealerId}
+                    />
                   ))
                 : [],
             )}

@@ -36,11 +36,16 @@ export function DocumentReview({ doc, dealerId }: { doc: ReviewableDocument; dea
     void queryClient.invalidateQueries({ queryKey: trpc.onboarding.dealer.queryKey({ id: dealerId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.onboarding.complianceQueue.pathKey() });
   };
-  const failed = (e: { message: string }) => notifications.show({ color: 'red', title: 'Not saved', message: e.message });
+  const failed = (e: { message: string }) =>
+    notifications.show({ color: 'red', title: 'Not saved', message: e.message });
   const verify = useMutation(
     trpc.onboarding.verifyDocument.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', title: 'Verified', message: `${COMPLIANCE_KIND_LABELS[doc.kind]} verified` });
+        notifications.show({
+          color: 'green',
+          title: 'Verified',
+          message: `${COMPLIANCE_KIND_LABELS[doc.kind]} verified`,
+        });
         refresh();
       },
       onError: failed,
@@ -69,7 +74,11 @@ export function DocumentReview({ doc, dealerId }: { doc: ReviewableDocument; dea
           {doc.sizeBytes ? ` · ${formatBytes(doc.sizeBytes)}` : ''}
         </Text>
         {doc.hasFile ? (
-          <Anchor size="sm" href={`/api/admin/compliance/documents/${doc.id}/file`} aria-label={`Open ${label} ${doc.fileName}`}>
+          <Anchor
+            size="sm"
+            href={`/api/admin/compliance/documents/${doc.id}/file`}
+            aria-label={`Open ${label} ${doc.fileName}`}
+          >
             Open {doc.fileName}
           </Anchor>
         ) : (
@@ -139,7 +148,13 @@ export default function ComplianceQueue() {
   if (!can('reviewer') || !q.data) return null;
   const docs = q.data.documents;
   return (
-    <Paper withBorder p="md" component="section" aria-label="Compliance documents to check" data-testid="compliance-queue">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-label="Compliance documents to check"
+      data-testid="compliance-queue"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4">
           Compliance documents to check ({docs.length}
@@ -151,7 +166,7 @@ export default function ComplianceQueue() {
           </Text>
         )}
         {docs.map((d) => (
-          <Paper key={d.id} withBorder p="xs">
+          <Paper key={d.id} withBorder p="xs" data-testid="queue-item">
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 <Link to="/admin/dealers/$id" params={{ id: d.dealerId }}>

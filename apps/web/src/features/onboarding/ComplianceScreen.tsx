@@ -4,8 +4,8 @@ import {
   COMPLIANCE_MESSAGES,
   type ComplianceDocumentKind,
   complianceDocumentFields,
-  fieldErrorsOf as schemaFieldErrors,
   MAX_COMPLIANCE_FILE_BYTES,
+  fieldErrorsOf as schemaFieldErrors,
   todayIn,
 } from '@dn/schema';
 import { Alert, Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -29,7 +29,8 @@ function LatestStatus({ step, label }: { step: Step; label: string }) {
       </Text>
     );
   }
-  if (!latest) return <Text size="sm">Upload your {label.toLowerCase()}: our team checks it before jobs are offered.</Text>;
+  if (!latest)
+    return <Text size="sm">Upload your {label.toLowerCase()}: our team checks it before jobs are offered.</Text>;
   if (latest.status === 'rejected') {
     return (
       <Alert color="red" variant="light" title={`Your ${label.toLowerCase()} was not accepted`} p="xs">
@@ -43,14 +44,15 @@ function LatestStatus({ step, label }: { step: Step; label: string }) {
   if (!latest.hasFile) {
     return (
       <Text size="sm">
-        You typed an expiry date ({latest.expiresOn}) before certificates were required: upload the {label.toLowerCase()}{' '}
-        itself so our team can verify it.
+        You typed an expiry date ({latest.expiresOn}) before certificates were required: upload the{' '}
+        {label.toLowerCase()} itself so our team can verify it.
       </Text>
     );
   }
   return (
     <Text size="sm">
-      Waiting for review: our team checks your {label.toLowerCase()} (expires {latest.expiresOn}) before jobs are offered.
+      Waiting for review: our team checks your {label.toLowerCase()} (expires {latest.expiresOn}) before jobs are
+      offered.
     </Text>
   );
 }
@@ -65,7 +67,11 @@ function DocumentUpload({ kind, step }: { kind: ComplianceDocumentKind; step: St
   const upload = useMutation({
     mutationFn: (form: FormData) => postForm<{ id: string; status: string }>('/api/dealer/compliance/documents', form),
     onSuccess: () => {
-      notifications.show({ color: 'green', title: 'Uploaded', message: `Your ${label.toLowerCase()} is waiting for review.` });
+      notifications.show({
+        color: 'green',
+        title: 'Uploaded',
+        message: `Your ${label.toLowerCase()} is waiting for review.`,
+      });
       setFile(null);
       setExpiresOn('');
       setErrors({});
@@ -159,7 +165,13 @@ function DocumentUpload({ kind, step }: { kind: ComplianceDocumentKind; step: St
  * The insurance certificate and contractor licence (issue 45): each uploaded as a file with its
  * expiry date, then checked by our team; the step is done once each is verified and current.
  */
-export function ComplianceScreen({ insurance, license }: { insurance: StepOf<'insurance'>; license: StepOf<'license'> }) {
+export function ComplianceScreen({
+  insurance,
+  license,
+}: {
+  insurance: StepOf<'insurance'>;
+  license: StepOf<'license'>;
+}) {
   return (
     <Stack gap="sm" data-testid="compliance-screen">
       <DocumentUpload kind="insurance" step={insurance} />
@@ -167,4 +179,3 @@ export function ComplianceScreen({ insurance, license }: { insurance: StepOf<'in
     </Stack>
   );
 }
-
