@@ -90,7 +90,8 @@ for (const width of [1280, 390] as const) {
     await signInAs(owner, ADMIN.username);
     await owner.goto('/admin');
     const item = owner.getByTestId('compliance-queue').getByTestId('queue-item').filter({ hasText: verifiedCompany });
-    await expect(item).toBeVisible();
+    // The console's polls share a slow, shared machine with the other tests: a longer wait than 10 s.
+    await expect(item).toBeVisible({ timeout: 30_000 });
     const [download] = await Promise.all([
       owner.waitForEvent('download'),
       item.getByRole('link', { name: /Open Insurance certificate/ }).click(),
@@ -135,7 +136,7 @@ for (const width of [1280, 390] as const) {
     expect(await offers(rejected)).toBe(0);
     await rejected.goto('/dashboard');
     const card = rejected.getByTestId('onboarding-card');
-    await expect(card).toContainText('Insurance certificate not accepted: see why below');
+    await expect(card).toContainText('Insurance certificate not accepted: see why below', { timeout: 30_000 });
     await card.getByRole('button', { name: /Insurance certificate and contractor licence/ }).click();
     await expect(card.getByTestId('rejection-reason')).toHaveText('The certificate names another company');
     await expect(rejected.getByTestId('job-offer')).toHaveCount(0);

@@ -24,7 +24,7 @@ function LatestStatus({ step, label }: { step: Step; label: string }) {
   const latest = step.documents[0];
   if (step.done) {
     return (
-      <Text size="sm" c="green.9">
+      <Text size="sm">
         Verified: your {label.toLowerCase()} is current until {step.expiresOn}.
       </Text>
     );
@@ -112,7 +112,6 @@ function DocumentUpload({ kind, step }: { kind: ComplianceDocumentKind; step: St
               <FileInput
                 label={`${label} file`}
                 description="PDF, PNG or JPEG, up to 10 MB"
-                placeholder="Choose a file"
                 accept="application/pdf,image/png,image/jpeg"
                 clearable
                 withAsterisk
