@@ -19,7 +19,8 @@ import { openRestoreTarget } from '@dn/db/backup-target';
 import { createEmptyPostgresDatabase, newDealer, secondConnection, tableChecksums, testDbKind } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeBackup } from '../src/services/system/backup';
-import { createHarness, type Harness, uniqueEmail } from './helpers';
+import { createDealer, createHarness, type Harness, uniqueEmail } from './helpers';
+import { complianceDocument } from './onboarding-fixtures';
 import { application, booking } from './security/support';
 
 /**
@@ -33,9 +34,22 @@ const BACKUP_KEY = randomBytes(32).toString('base64');
 const work = mkdtempSync(join(tmpdir(), 'dn-backup-'));
 const cleanups: (() => Promise<unknown>)[] = [];
 let h: Harness;
+/** A compliance document's file (bytea, issue 45): every byte value, COPY's escapes among them. */
+const FILE_BYTES = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from(Array.from({ length: 256 * 4 }, (_, i) => i % 256)),
+]);
+let documentId = '';
 
 beforeAll(async () => {
   h = await createHarness();
+  const installer = await createDealer(h.db, { tier: 'Authorized', status: 'approved' });
+  documentId = await complianceDocument(h.db, installer.id, 'insurance', '2099-12-31');
+  await h.db
+    .updateTable('complianceDocuments')
+    .set({ content: FILE_BYTES, sizeBytes: FILE_BYTES.length })
+    .where('id', '=', documentId)
+    .execute();
   for (let i = 0; i < 6; i++) {
     const email = uniqueEmail('backup');
     expect(
@@ -121,6 +135,14 @@ describe(`backup and restore (${kind})`, () => {
       expect(result.migrated).toEqual([]);
       expect(result.tables).toEqual(summary.tables);
       expect(await checksumsOf(target.database)).toEqual(atBackup);
+      // The compliance files (bytea) come back byte for byte.
+      const file = await target.database.db
+        .selectFrom('complianceDocuments')
+        .select(['content', 'sizeBytes'])
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow();
+      expect(file.content?.equals(FILE_BYTES)).toBe(true);
+      expect(file.sizeBytes).toBe(FILE_BYTES.length);
     } finally {
       await target.database.close();
     }

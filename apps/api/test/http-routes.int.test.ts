@@ -55,6 +55,10 @@ describe('declared access', () => {
       'GET /api/admin/payouts/:id/checks admin owner',
       'GET /api/admin/tax/1099-nec admin owner',
       'GET /api/dealer/statement/download dealer',
+      // Issue 45: the compliance document upload (multipart) and its downloads.
+      'POST /api/dealer/compliance/documents dealer',
+      'GET /api/dealer/compliance/documents/:id/file dealer',
+      'GET /api/admin/compliance/documents/:id/file admin reviewer',
     ]);
   });
 

@@ -1,16 +1,18 @@
-import { currentAgreement, insertAgreementVersion, insertSignature } from '@dn/db/queries/agreements';
-import { upsertCompliance } from '@dn/db/queries/dealer-compliance';
+import { insertAgreementVersion } from '@dn/db/queries/agreements';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ShiftedClock } from '../src/lib/clock';
 import { createDealer, harnessForFile, signInAdmin, uniqueEmail } from './helpers';
-import { serviceAreaAt } from './jobs-fixtures';
+import { passGate, serviceAreaAt, signCurrentAgreement } from './jobs-fixtures';
+import { complianceDocument } from './onboarding-fixtures';
 
 /**
- * Routing with the REAL job-offer gate (issue 38's installer_gate_ok, migration 2300; the
- * jobs-network files replace it with their own): an installer who signed the current agreement
- * of the tier and whose insurance and licence cover the clock's date gets the offer; with the
- * insurance expired on the routing's date, or a new agreement version unsigned, it is skipped and
- * the next eligible installer gets it.
+ * Routing with the REAL job-offer gate (issue 38's installer_gate_ok, migration 2300, reading
+ * verified documents since issue 45's migration 3100; the jobs-network files replace it with their
+ * own): an installer who signed the current agreement of the tier and whose VERIFIED insurance and
+ * licence cover the clock's date gets the offer; with the insurance expired on the routing's date,
+ * only pending, rejected or typed without a file, or a new agreement version unsigned, it is
+ * skipped and the next eligible installer gets it.
  */
 
 const clock = new ShiftedClock();
@@ -26,36 +28,12 @@ let authorized = '';
 async function installer(tier: 'Authorized' | 'Preferred', zip: string, insuranceExpiresOn: string) {
   const d = await createDealer(h.db, { tier, status: 'approved', companyName: `${tier} gate ${zip}` });
   await serviceAreaAt(h.db, d.id, zip, 30);
-  await sign(d.id, tier);
-  await upsertCompliance(
-    h.db,
-    d.id,
-    {
-      insuranceCertUrl: 'https://certs.example.com/1',
-      insurer: 'Acme Mutual',
-      insuranceExpiresOn,
-      licenseNumber: 'TX-1',
-      licenseState: 'TX',
-      licenseExpiresOn: '2099-12-31',
-    },
-    clock.now(),
-  );
+  await passGate(h.db, d.id, tier, { insuranceExpiresOn, licenceExpiresOn: '2099-12-31', signedAt: clock.now() });
   return d.id;
 }
 
-async function sign(dealerId: string, tier: 'Authorized' | 'Preferred') {
-  const current = (await currentAgreement(h.db, tier))!;
-  await insertSignature(h.db, {
-    dealerId,
-    tier,
-    version: current.version,
-    textSha256: current.textSha256,
-    signatureName: 'Jane Q Dealer',
-    signedAt: clock.now(),
-    ipAddress: '127.0.0.1',
-    userAgent: null,
-  });
-}
+const sign = (dealerId: string, tier: 'Authorized' | 'Preferred') =>
+  signCurrentAgreement(h.db, dealerId, tier, clock.now());
 
 /** An admin's job at the Preferred installer's ZIP: routed at once; returns who was offered it. */
 async function routedTo() {
@@ -95,19 +73,10 @@ describe('routing through the real installer gate', () => {
     const today = utcDay(clock.now());
     clock.advance(Date.parse(`${today}T00:00:00Z`) + DAY + 60_000 - clock.now().getTime());
     expect(await routedTo()).toBe(authorized);
-    await upsertCompliance(
-      h.db,
-      preferred,
-      {
-        insuranceCertUrl: 'https://certs.example.com/2',
-        insurer: 'Acme Mutual',
-        insuranceExpiresOn: '2099-12-31',
-        licenseNumber: 'TX-1',
-        licenseState: 'TX',
-        licenseExpiresOn: '2099-12-31',
-      },
-      clock.now(),
-    );
+    // A renewal uploaded but not yet checked opens nothing; verified, it does.
+    const renewal = await complianceDocument(h.db, preferred, 'insurance', '2099-12-31', 'pending');
+    expect(await routedTo()).toBe(authorized);
+    await h.db.updateTable('complianceDocuments').set({ status: 'verified' }).where('id', '=', renewal).execute();
     expect(await routedTo()).toBe(preferred);
   });
 
@@ -116,5 +85,36 @@ describe('routing through the real installer gate', () => {
     expect(await routedTo()).toBe(authorized);
     await sign(preferred, 'Preferred');
     expect(await routedTo()).toBe(preferred);
+  });
+});
+
+describe('only a verified, unexpired insurance document opens the gate', () => {
+  it('refuses a typed date, a pending, a rejected and an expired certificate; opens on the verified one', async () => {
+    const today = utcDay(clock.now());
+    const d = await createDealer(h.db, { tier: 'Preferred', status: 'approved', companyName: 'Only Evidence Co' });
+    await sign(d.id, 'Preferred');
+    await complianceDocument(h.db, d.id, 'licence', '2099-12-31');
+    const gate = async () =>
+      (await sql<{ ok: boolean }>`select installer_gate_ok(${d.id}::uuid, ${today}::date) as ok`.execute(h.db)).rows[0]!
+        .ok;
+    expect(await gate()).toBe(false); // no insurance at all
+    // A date typed before documents (migration 3100 made these): pending, no file.
+    await h.db
+      .insertInto('complianceDocuments')
+      .values({ dealerId: d.id, kind: 'insurance', expiresOn: '2099-12-31', note: 'Typed before documents' })
+      .execute();
+    expect(await gate()).toBe(false);
+    await complianceDocument(h.db, d.id, 'insurance', '2099-12-31', 'pending');
+    expect(await gate()).toBe(false);
+    await complianceDocument(h.db, d.id, 'insurance', '2099-12-31', 'rejected');
+    expect(await gate()).toBe(false);
+    await complianceDocument(h.db, d.id, 'insurance', '2020-01-01', 'verified'); // verified, expired
+    expect(await gate()).toBe(false);
+    await complianceDocument(h.db, d.id, 'insurance', today, 'verified'); // verified, last day of cover
+    expect(await gate()).toBe(true);
+    // The licence counts the same way: only its verified document.
+    await h.db.deleteFrom('complianceDocuments').where('dealerId', '=', d.id).where('kind', '=', 'licence').execute();
+    await complianceDocument(h.db, d.id, 'licence', '2099-12-31', 'pending');
+    expect(await gate()).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { CALL_TIME_ZONE, todayIn } from '@dn/schema';
 import { describe, expect, it } from 'vitest';
 import { onboardingDigestSections } from '../src/services/onboarding/digest';
 import { mailHarnessForFile } from './helpers';
-import { adminAs, approvedDealer, plusDays } from './onboarding-fixtures';
+import { adminAs, approvedDealer, plusDays, uploadDocument } from './onboarding-fixtures';
 
 const h = mailHarnessForFile();
 
@@ -145,21 +145,26 @@ describe('the dealer agreement', () => {
 });
 
 describe('installer_gate_ok', () => {
-  it('is true only with the current agreement signed and insurance and licence valid on the day', async () => {
+  it('is true only with the current agreement signed and VERIFIED insurance and licence valid on the day', async () => {
     const d = await approvedDealer(h, 'Authorized', { fullName: 'Gate Keeper' });
     const today = todayIn(CALL_TIME_ZONE);
     const gate = (on: string) => installerGateOk(h.db, d.id, on);
     expect(await gate(today)).toBe(false); // nothing on file
 
-    const compliance = {
-      insuranceCertUrl: 'https://certs.example.com/123',
-      insurer: 'Acme Mutual',
-      insuranceExpiresOn: plusDays(today, 10),
-      licenseNumber: 'LIC-1',
-      licenseState: 'tx',
-      licenseExpiresOn: plusDays(today, 20),
-    };
-    expect((await send('PUT', '/api/dealer/compliance', compliance, d.cookie)).statusCode).toBe(200);
+    // Issue 45: uploaded certificates count once a reviewer has verified them.
+    const reviewer = await adminAs(h.app, 'reviewer');
+    const insurance = await uploadDocument(h.app, d.cookie, { kind: 'insurance', expiresOn: plusDays(today, 10) });
+    const licence = await uploadDocument(h.app, d.cookie, { kind: 'licence', expiresOn: plusDays(today, 20) });
+    expect([insurance.statusCode, licence.statusCode]).toEqual([201, 201]);
+    const version0 = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
+    await sign(d.cookie, version0, 'Gate Keeper');
+    expect(await gate(today)).toBe(false); // signed, documents not yet verified
+    for (const doc of [insurance, licence]) {
+      const res = await send('POST', `/api/admin/compliance/documents/${doc.json().id}/verify`, {}, reviewer);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await gate(today)).toBe(true);
+    await h.db.deleteFrom('agreementSignatures').where('dealerId', '=', d.id).execute();
     expect(await gate(today)).toBe(false); // not signed
     const version = (await get('/api/dealer/agreement', d.cookie)).json().version as number;
     await sign(d.cookie, version, 'Gate Keeper');
@@ -181,7 +186,7 @@ describe('installer_gate_ok', () => {
 
 describe('the digest’s onboarding sections', () => {
   it('name the overdue onboardings and the documents expiring within 30 days', async () => {
-    // After the gate test: Gate Keeper's insurance (10 days) and licence (20 days) are on file.
+    // After the gate test: Gate Keeper's verified insurance (10 days) and licence (20 days).
     await approvedDealer(h, 'Affiliate', {
       fullName: 'Late Digest',
       approvedAt: new Date(Date.now() - 30 * 86_400_000),

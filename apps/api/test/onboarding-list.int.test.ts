@@ -4,7 +4,7 @@ import { addBusinessDays } from '../src/lib/business-days';
 import { createCaller } from '../src/routers/index';
 import { overdueBefore } from '../src/services/onboarding/list';
 import { harnessForFile } from './helpers';
-import { adminAs, approvedDealer, plusDays } from './onboarding-fixtures';
+import { adminAs, approvedDealer, complianceDocument, plusDays } from './onboarding-fixtures';
 
 const h = harnessForFile();
 const today = () => todayIn(CALL_TIME_ZONE);
@@ -50,24 +50,11 @@ describe('the dealer list’s onboarding column and filters', () => {
       { amount: '5000.00', paidOn: today(), reference: 'w' },
       reviewer,
     );
-    await send(
-      'PUT',
-      '/api/dealer/compliance',
-      {
-        insuranceCertUrl: 'C-1',
-        insurer: 'Acme',
-        insuranceExpiresOn: plusDays(today(), 90),
-        licenseNumber: 'L-1',
-        licenseState: 'TX',
-        licenseExpiresOn: plusDays(today(), 90),
-      },
-      lapsed.cookie,
-    );
-    await h.db
-      .updateTable('dealerCompliance')
-      .set({ licenseExpiresOn: plusDays(today(), -1) })
-      .where('dealerId', '=', lapsed.id)
-      .execute();
+    // Verified documents (issue 45): insurance current, the licence expired yesterday; a pending
+    // licence renewal does not count.
+    await complianceDocument(h.db, lapsed.id, 'insurance', plusDays(today(), 90));
+    await complianceDocument(h.db, lapsed.id, 'licence', plusDays(today(), -1));
+    await complianceDocument(h.db, lapsed.id, 'licence', plusDays(today(), 90), 'pending');
 
     const admin = await h.db
       .selectFrom('admins')

@@ -4,7 +4,7 @@ import { addBusinessDays } from '../src/lib/business-days';
 import { ShiftedClock } from '../src/lib/clock';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../src/services/onboarding/sweeps';
 import { mailHarnessForFile, outboxOf } from './helpers';
-import { adminAs, approvedDealer, plusDays } from './onboarding-fixtures';
+import { adminAs, approvedDealer, complianceDocument, plusDays, uploadDocument } from './onboarding-fixtures';
 
 const clock = new ShiftedClock();
 const h = mailHarnessForFile({ clock });
@@ -68,44 +68,33 @@ describe('GET /api/dealer/onboarding', () => {
   });
 });
 
-describe('PUT /api/dealer/compliance', () => {
-  it('files insurance and licence; bad input names the field and stores nothing; affiliates are refused', async () => {
+describe('compliance steps (issue 45: on evidence)', () => {
+  it('typed dates are no longer accepted (PUT /api/dealer/compliance is gone); a verified upload completes the step', async () => {
     const d = await approvedDealer(h, 'Authorized');
-    const bad = await send('PUT', '/api/dealer/compliance', compliance({ licenseState: 'Texas' }), d.cookie);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toHaveProperty('licenseState');
-    const past = await send(
-      'PUT',
-      '/api/dealer/compliance',
-      compliance({ insuranceExpiresOn: plusDays(today(), -1) }),
-      d.cookie,
+    const typed = await send('PUT', '/api/dealer/compliance', compliance(), d.cookie);
+    expect(typed.statusCode).toBe(404);
+    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({ done: false, expiresOn: null, documents: [] });
+    const up = await uploadDocument(h.app, d.cookie, { expiresOn: plusDays(today(), 25) });
+    expect(up.statusCode, up.body).toBe(201);
+    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({ done: false });
+    const owner = await adminAs(h.app, 'owner');
+    expect((await send('POST', `/api/admin/compliance/documents/${up.json().id}/verify`, {}, owner)).statusCode).toBe(
+      200,
     );
-    expect(past.statusCode).toBe(400);
-    expect(past.json().fieldErrors).toHaveProperty('insuranceExpiresOn');
-    const noDate = await send(
-      'PUT',
-      '/api/dealer/compliance',
-      compliance({ licenseExpiresOn: '2027-02-30' }),
-      d.cookie,
-    );
-    expect(noDate.json().fieldErrors).toHaveProperty('licenseExpiresOn');
-    expect(await h.db.selectFrom('dealerCompliance').select('dealerId').where('dealerId', '=', d.id).execute()).toEqual(
-      [],
-    );
-
-    expect((await send('PUT', '/api/dealer/compliance', compliance())).statusCode).toBe(401);
-    const affiliate = await approvedDealer(h, 'Affiliate');
-    expect((await send('PUT', '/api/dealer/compliance', compliance(), affiliate.cookie)).statusCode).toBe(403);
-
-    const ok = await send('PUT', '/api/dealer/compliance', compliance(), d.cookie);
-    expect(ok.statusCode).toBe(200);
-    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({ done: true, insurer: 'Acme Mutual', expired: false });
-    expect(await stepOf(d.cookie, 'license')).toMatchObject({ done: true, licenseState: 'TX' });
+    expect(await stepOf(d.cookie, 'insurance')).toMatchObject({
+      done: true,
+      expired: false,
+      expiresOn: plusDays(today(), 25),
+    });
+    expect(await stepOf(d.cookie, 'license')).toMatchObject({ done: false });
   });
 
   it('reminds 30 and 7 days before each expiry, once each even when run twice at once', async () => {
     const d = await approvedDealer(h, 'Authorized', { fullName: 'Rita Reminder' });
-    await send('PUT', '/api/dealer/compliance', compliance(), d.cookie);
+    // Verified documents (issue 45); a pending one nearer its expiry is not reminded of.
+    await complianceDocument(h.db, d.id, 'insurance', plusDays(today(), 25));
+    await complianceDocument(h.db, d.id, 'licence', plusDays(today(), 5));
+    await complianceDocument(h.db, d.id, 'insurance', plusDays(today(), 3), 'pending');
     const [a, b] = await Promise.all([remindComplianceExpiries(h.app.deps), remindComplianceExpiries(h.app.deps)]);
     const kinds = async () =>
       (

@@ -29,7 +29,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
     data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 },
   });
   expect(rule.ok()).toBe(true);
-  // Installers who signed their agreement and filed insurance and licence (the offer gate).
+  // Installers who signed their agreement and whose insurance and licence the owner verified (the offer gate).
   await readyInstaller(preferred.request, admin, { tier: 'Preferred', zipCode: '78664' });
   await readyInstaller(authorized.request, admin, { tier: 'Authorized', zipCode: '78702' });
 

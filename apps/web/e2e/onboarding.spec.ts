@@ -3,6 +3,7 @@ import { ADMIN } from './global-setup';
 import { approvedDealer } from './support/accounts';
 import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
+import { CERTIFICATE_PDF } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
 
 const todayEt = () =>
@@ -93,18 +94,26 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
   await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 14:00`);
 
-  // Insurance and licence.
+  // Insurance and licence: each uploaded as a file with its expiry date (issue 45), waiting for review.
   await card.getByRole('button', { name: /Insurance certificate and contractor licence/ }).click();
   const compliance = card.getByTestId('compliance-screen');
-  await compliance.getByLabel('Insurance certificate (link or number)').fill('https://certs.example.com/olive');
-  await compliance.getByLabel('Insurer').fill('Acme Mutual');
-  await compliance.getByLabel('Insurance expires on').fill(plusDays(todayEt(), 365));
-  await compliance.getByLabel('Licence number').fill('TX-998877');
-  await compliance.getByLabel('Licence state').fill('TX');
-  await compliance.getByLabel('Licence expires on').fill(plusDays(todayEt(), 200));
+  const files = [
+    ['insurance', 'Insurance certificate', 365],
+    ['licence', 'Contractor licence', 200],
+  ] as const;
+  for (const [kind, label, days] of files) {
+    const box = compliance.getByTestId(`compliance-${kind}`);
+    await box.locator('input[type="file"]').setInputFiles({
+      name: `olive-${kind}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: CERTIFICATE_PDF,
+    });
+    await box.getByLabel(`${label} expires on`).fill(plusDays(todayEt(), days));
+    await box.getByRole('button', { name: `Upload ${label.toLowerCase()}` }).click();
+    await expect(box.getByTestId('document-status').first()).toHaveText('Pending review');
+  }
   expect(await seriousViolations(page, '[data-testid="compliance-screen"]')).toEqual([]);
-  await compliance.getByRole('button', { name: 'Save insurance and licence' }).click();
-  await expect(card.getByTestId('onboarding-count')).toHaveText('3 of 5 steps done');
+  await expect(card.getByTestId('onboarding-count')).toHaveText('1 of 5 steps done');
 
   // The admin records the upfront payment and marks the call held, on the dealer's detail view.
   const adminContext = await browser.newContext({ baseURL });
@@ -112,6 +121,13 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await signInAs(adminPage, ADMIN.username);
   await adminPage.goto(`/admin/dealers/${dealer.id}`);
   const panel = adminPage.getByTestId('admin-onboarding');
+  await expect(panel.getByTestId('admin-onboarding-badge')).toHaveText('1 of 5 steps');
+  // The admin verifies both documents: only then do the two steps count.
+  const documents = panel.getByTestId('admin-compliance-documents');
+  for (const left of [1, 0]) {
+    await documents.getByRole('button', { name: 'Verify' }).first().click();
+    await expect(documents.getByRole('button', { name: 'Verify' })).toHaveCount(left);
+  }
   await expect(panel.getByTestId('admin-onboarding-badge')).toHaveText('3 of 5 steps');
   const form = panel.getByTestId('inventory-payment-form');
   await form.getByLabel('Amount').fill('5000.00');

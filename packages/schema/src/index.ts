@@ -9,6 +9,7 @@ export * from './auth';
 export * from './call';
 export * from './commissions';
 export * from './common';
+export * from './compliance-documents';
 export * from './constants';
 export * from './content';
 export * from './csv';

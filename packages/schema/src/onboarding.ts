@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_URL, requiredText, uuid } from './common';
+import { requiredText, uuid } from './common';
 import { TIERS, type Tier } from './constants';
 import { money, parseCents } from './money';
 
@@ -28,8 +28,8 @@ export const ONBOARDING_STEP_LABELS: Record<OnboardingStepKey, string> = {
   agreement: 'Sign the dealer agreement',
   onboardingCall: 'Book and hold your onboarding call',
   initialInventory: 'Pay your initial inventory',
-  insurance: 'Insurance certificate on file',
-  license: 'Contractor licence on file',
+  insurance: 'Insurance certificate verified',
+  license: 'Contractor licence verified',
 };
 
 /** The onboarding call is due this many business days after approval (SPEC: "within 5 business days"). */
@@ -62,7 +62,8 @@ const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return ISO_DATE.test(v) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
 };
-const date = (label: string) =>
+/** A calendar date field, `label` naming it in its messages. */
+export const dateField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -112,7 +113,7 @@ const timeZone = z
 
 /** POST /api/dealer/onboarding-call: a start time on the free call's calendar. */
 export const bookOnboardingCallInput = z.object({
-  date: date('Date'),
+  date: dateField('Date'),
   time: z
     .string({ error: 'Time is required' })
     .trim()
@@ -132,22 +133,6 @@ export const onboardingCallStatusInput = z.object({
   status: z.enum(['held', 'no_show'], { error: 'Status must be held or no_show' }),
 });
 
-/** PUT /api/dealer/compliance */
-export const complianceInput = z.object({
-  insuranceCertUrl: requiredText('Insurance certificate link or number is required', MAX_URL),
-  insurer: requiredText('Insurer is required', 200),
-  insuranceExpiresOn: date('Insurance expiry date'),
-  licenseNumber: requiredText('Licence number is required', 100),
-  licenseState: z
-    .string({ error: 'Licence state is required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Licence state must be a two-letter state code like TX'),
-  licenseExpiresOn: date('Licence expiry date'),
-});
-export type ComplianceInput = z.infer<typeof complianceInput>;
-export type ComplianceFormInput = z.input<typeof complianceInput>;
-
 const MAX_INVENTORY_CENTS = 9_999_999_999_99n;
 
 /** POST /api/admin/dealers/{id}/inventory-payments */
@@ -160,7 +145,7 @@ export const inventoryPaymentInput = z.object({
     max: MAX_INVENTORY_CENTS,
     tooSmall: 'Amount must be more than 0.00',
   }),
-  paidOn: date('Paid on'),
+  paidOn: dateField('Paid on'),
   reference: requiredText('Reference is required', 200),
 });
 export type InventoryPaymentInput = z.infer<typeof inventoryPaymentInput>;

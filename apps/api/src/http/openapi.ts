@@ -39,7 +39,10 @@ export function openApiDocument(routes: readonly HttpRoute[], version: string, p
         if (!pathParams.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema: s });
       }
     } else if (schema) {
-      op.requestBody = { required: true, content: { 'application/json': { schema } } };
+      op.requestBody = {
+        required: true,
+        content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema } },
+      };
     }
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     paths[path] = { ...paths[path], [r.method.toLowerCase()]: op };

@@ -55,6 +55,11 @@ interface Declared<A extends Access> {
   errors?: Readonly<Record<string, string>>;
   /** The body as its raw bytes (`req.body` a Buffer, any content type): for a signature over them. */
   rawBody?: true;
+  /**
+   * The body is multipart/form-data (a file upload), read by the handler as a stream of parts
+   * (@fastify/multipart, with the limits of http/serve.ts) after its access is checked.
+   */
+  multipart?: { fileSize: number };
   handle(call: RouteCall<A>): unknown;
 }
 

@@ -1,4 +1,5 @@
 import { dealerAgreementPdfRoute, ownAgreementPdfRoute } from './agreement-pdf';
+import { adminComplianceFileRoute, complianceUploadRoute, ownComplianceFileRoute } from './compliance-documents';
 import { activityExportRoute, dealerExportRoute, payoutExportRoute } from './exports';
 import { orderWebhookRoute } from './order-webhook';
 import { achFileRoute, checkRegisterRoute, statementRoute, taxReportRoute } from './payees';
@@ -25,6 +26,9 @@ export const handWrittenRoutes: HttpRoute[] = [
   checkRegisterRoute,
   taxReportRoute,
   statementRoute,
+  complianceUploadRoute,
+  ownComplianceFileRoute,
+  adminComplianceFileRoute,
 ];
 
 /** The documented /api table: OpenAPI (http/openapi.ts) and the security suite read it. */

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, type AdminRole, assertAccess, tokenRefusal } from '../access';
@@ -34,7 +35,26 @@ export function undeclared(route: { method: unknown; url: string; config?: unkno
  */
 export async function serveRoutes(app: FastifyInstance, opts: { deps: Deps; routes: readonly HttpRoute[] }) {
   const raw = opts.routes.filter((r) => r.rawBody);
-  for (const route of opts.routes) if (!route.rawBody) app.route(options(app, route, opts.deps));
+  for (const route of opts.routes) if (!route.rawBody && !route.multipart) app.route(options(app, route, opts.deps));
+  // An upload (multipart/form-data) is served in a scope of its own, so no other route reads that
+  // content type: its parts are streamed by the handler, never buffered before the access check, and
+  // a file over the route's size, a second file or too many fields stop the reading (the handler answers 413/400).
+  for (const route of opts.routes.filter((r) => r.multipart)) {
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: {
+          fileSize: route.multipart!.fileSize,
+          files: 1,
+          fields: 10,
+          fieldSize: 1_000,
+          parts: 12,
+          headerPairs: 50,
+          fieldNameSize: 100,
+        },
+      });
+      scope.route(options(scope, route, opts.deps));
+    });
+  }
   if (raw.length === 0) return;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -99,6 +119,8 @@ export const declaredAccessPlugin = fp(
 );
 
 declare module 'fastify' {
+  /** A route's declared access in its config (@fastify/multipart's types make this interface one to match). */
+  interface FastifyContextConfig extends RouteAccessConfig {}
   interface FastifyInstance {
     /** Every route Fastify serves, with its declared access (read by test/http-routes.int.test.ts). */
     servedRoutes(): {

@@ -1,20 +1,22 @@
 import {
   agreementTextInput,
   bookOnboardingCallInput,
-  complianceInput,
+  complianceQueueQuery,
   dealerOnboardingQuery,
   inventoryPaymentInput,
   inventorySettingsInput,
   onboardingCallStatusInput,
   onboardingListQuery,
   onboardingSummariesInput,
+  rejectComplianceDocumentInput,
   rescheduleOnboardingCallInput,
   signAgreementInput,
+  verifyComplianceDocumentInput,
 } from '@dn/schema';
 import { dealerOnboarding, ownOnboarding } from '../services/onboarding/admin';
 import { listAgreements, ownAgreement, setAgreementText, signAgreement } from '../services/onboarding/agreement';
 import { bookOwnOnboardingCall, markOnboardingCallStatus, rescheduleByToken } from '../services/onboarding/call';
-import { saveCompliance } from '../services/onboarding/compliance';
+import { complianceQueue, reviewComplianceDocumentAs } from '../services/onboarding/documents';
 import { listInventorySettings, recordInventoryPayment, setInventorySettings } from '../services/onboarding/inventory';
 import { listOnboardingDealers, onboardingSummaries } from '../services/onboarding/list';
 import {
@@ -86,17 +88,6 @@ export const onboardingRouter = router({
     )
     .input(rescheduleOnboardingCallInput)
     .mutation(({ ctx, input }) => rescheduleByToken(ctx, input)),
-  saveCompliance: dealerProcedure
-    .meta(
-      rest(
-        'PUT',
-        '/api/dealer/compliance',
-        'Files the installer’s insurance certificate and contractor licence with their expiry dates',
-      ),
-    )
-    .input(complianceInput)
-    .mutation(({ ctx, input }) => saveCompliance(ctx, input)),
-
   agreements: adminProcedure
     .meta(rest('GET', '/api/admin/agreements', 'The current dealer agreement text of every tier'))
     .query(({ ctx }) => listAgreements(ctx)),
@@ -139,6 +130,39 @@ export const onboardingRouter = router({
     )
     .input(onboardingCallStatusInput)
     .mutation(({ ctx, input }) => markOnboardingCallStatus(ctx, input)),
+  complianceQueue: reviewerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/compliance/documents',
+        'Compliance documents waiting for review (insurance certificates, licences), oldest first, 50 a page',
+      ),
+    )
+    .input(complianceQueueQuery)
+    .query(({ ctx, input }) => complianceQueue(ctx, input.page)),
+  verifyDocument: reviewerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/compliance/documents/{id}/verify',
+        'Verifies a pending compliance document with a file and an expiry not yet past (once: 409 when already reviewed)',
+      ),
+    )
+    .input(verifyComplianceDocumentInput)
+    .mutation(({ ctx, input }) => reviewComplianceDocumentAs(ctx, input.id, { status: 'verified' })),
+  rejectDocument: reviewerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/compliance/documents/{id}/reject',
+        'Rejects a pending compliance document with a reason, emailed to the dealer (once: 409 when already reviewed)',
+      ),
+    )
+    .input(rejectComplianceDocumentInput)
+    .mutation(({ ctx, input }) =>
+      reviewComplianceDocumentAs(ctx, input.id, { status: 'rejected', reason: input.reason }),
+    ),
   summaries: adminProcedure
     .input(onboardingSummariesInput)
     .query(({ ctx, input }) => onboardingSummaries(ctx, input.ids)),

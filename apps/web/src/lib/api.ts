@@ -16,11 +16,13 @@ export class ApiError extends Error {
 }
 
 async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by the browser.
+  const form = body instanceof FormData;
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: body === undefined || form ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
   });
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;
@@ -46,3 +48,6 @@ export async function getOrNull<T>(path: string): Promise<T | null> {
 }
 
 export const postJson = <T>(path: string, body: unknown = {}) => send<T>('POST', path, body);
+
+/** POST of a multipart/form-data body (a file upload, issue 45). */
+export const postForm = <T>(path: string, form: FormData) => send<T>('POST', path, form);

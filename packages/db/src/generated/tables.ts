@@ -258,6 +258,24 @@ export interface CommissionTotals {
   status: string;
 }
 
+export interface ComplianceDocuments {
+  content: Buffer | null;
+  contentType: 'application/pdf' | 'image/png' | 'image/jpeg' | null;
+  createdAt: Generated<Timestamp>;
+  dealerId: string;
+  expiresOn: Timestamp;
+  fileName: string | null;
+  id: Generated<string>;
+  kind: 'insurance' | 'licence';
+  note: string | null;
+  rejectionReason: string | null;
+  reviewedAt: Timestamp | null;
+  reviewedBy: string | null;
+  sha256: string | null;
+  sizeBytes: number | null;
+  status: Generated<'pending' | 'verified' | 'rejected'>;
+}
+
 export interface ComplianceReminders {
   daysBefore: number;
   dealerId: string;
@@ -745,6 +763,7 @@ export interface DB {
   commissionRules: CommissionRules;
   commissions: Commissions;
   commissionTotals: CommissionTotals;
+  complianceDocuments: ComplianceDocuments;
   complianceReminders: ComplianceReminders;
   dailyDigests: DailyDigests;
   dealerCompliance: DealerCompliance;

@@ -48,6 +48,7 @@ import * as m2800gate from './2026-11-28-2800-installer-gate-plpgsql';
 import * as m2900point from './2026-11-28-2900-routing-speed';
 import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
 import * as m3200trust from './2026-11-29-3200-payout-trust';
+import * as m3100docs from './2026-11-29-3100-compliance-documents';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2900-routing-speed': m2900point,
   '2026-11-29-3300-backup-verification': m3300backupVerify,
   '2026-11-29-3200-payout-trust': m3200trust,
+  '2026-11-29-3100-compliance-documents': m3100docs,
 };

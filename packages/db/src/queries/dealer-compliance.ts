@@ -2,40 +2,21 @@ import { sql } from 'kysely';
 import type { Executor } from './executor';
 
 /**
- * A dealer's insurance certificate and contractor licence (issue 38), one row per dealer, and the
- * expiry reminders sent for them (compliance_reminders: one row per document, expiry and lead time).
+ * The expiry reminders of installers' compliance documents (issue 38), read from their VERIFIED
+ * documents since issue 45 (queries/compliance-documents.ts): per dealer and document, the latest
+ * verified expiry is the one that counts (a verified renewal silences the old one's reminders).
+ * compliance_reminders keeps one row per document, expiry and lead time; its document is spelled
+ * `license` as before. The typed dates of dealer_compliance are no longer read (decision 1010).
  */
 
-export interface ComplianceValues {
-  insuranceCertUrl: string;
-  insurer: string;
-  insuranceExpiresOn: string;
-  licenseNumber: string;
-  licenseState: string;
-  licenseExpiresOn: string;
-}
-
-export const complianceOf = (db: Executor, dealerId: string) =>
-  db
-    .selectFrom('dealerCompliance')
-    .select([
-      'insuranceCertUrl',
-      'insurer',
-      sql<string>`to_char(insurance_expires_on, 'YYYY-MM-DD')`.as('insuranceExpiresOn'),
-      'licenseNumber',
-      'licenseState',
-      sql<string>`to_char(license_expires_on, 'YYYY-MM-DD')`.as('licenseExpiresOn'),
-      'updatedAt',
-    ])
-    .where('dealerId', '=', dealerId)
-    .executeTakeFirst();
-
-export const upsertCompliance = (db: Executor, dealerId: string, v: ComplianceValues, at: Date) =>
-  db
-    .insertInto('dealerCompliance')
-    .values({ dealerId, ...v, updatedAt: at })
-    .onConflict((oc) => oc.column('dealerId').doUpdateSet({ ...v, updatedAt: at }))
-    .execute();
+/** The latest verified expiry per active installer and document, from `today` on. */
+const verifiedExpiries = (today: string) => sql`
+  select c.dealer_id, case c.kind when 'licence' then 'license' else c.kind end as document,
+    max(c.expires_on) as expires_on
+  from compliance_documents c
+  join dealers d on d.id = c.dealer_id and d.status in ('approved', 'active')
+  where c.status = 'verified' and c.expires_on >= ${today}::date
+  group by c.dealer_id, c.kind`;
 
 export interface DueComplianceReminder {
   dealerId: string;
@@ -60,13 +41,10 @@ export async function claimComplianceReminders(
 ): Promise<DueComplianceReminder[]> {
   const r = await sql<DueComplianceReminder>`
     with due as (
-      select c.dealer_id, x.document, x.expires_on,
-        case when x.expires_on <= ${today}::date + 7 then 7 else 30 end as days_before
-      from dealer_compliance c
-      join dealers d on d.id = c.dealer_id and d.status in ('approved', 'active')
-      cross join lateral (values ('insurance', c.insurance_expires_on), ('license', c.license_expires_on))
-        as x (document, expires_on)
-      where x.expires_on >= ${today}::date and x.expires_on <= ${today}::date + 30
+      select v.dealer_id, v.document, v.expires_on,
+        case when v.expires_on <= ${today}::date + 7 then 7 else 30 end as days_before
+      from (${verifiedExpiries(today)}) v
+      where v.expires_on <= ${today}::date + 30
     ), claimed as (
       insert into compliance_reminders (dealer_id, document, expires_on, days_before)
       select dealer_id, document, expires_on, days_before from due
@@ -97,13 +75,11 @@ export const complianceRemindersOf = (db: Executor, dealerId: string) =>
 /** Documents of active installers expiring from `today` to `until` (the daily digest's section), soonest first. */
 export async function expiringCompliance(db: Executor, today: string, until: string, limit: number) {
   const r = await sql<{ dealerId: string; fullName: string; document: 'insurance' | 'license'; expiresOn: string }>`
-    select d.id as "dealerId", d.full_name as "fullName", x.document, to_char(x.expires_on, 'YYYY-MM-DD') as "expiresOn"
-    from dealer_compliance c
-    join dealers d on d.id = c.dealer_id and d.status in ('approved', 'active')
-    cross join lateral (values ('insurance', c.insurance_expires_on), ('license', c.license_expires_on))
-      as x (document, expires_on)
-    where x.expires_on >= ${today}::date and x.expires_on <= ${until}::date
-    order by x.expires_on, d.full_name
+    select d.id as "dealerId", d.full_name as "fullName", v.document, to_char(v.expires_on, 'YYYY-MM-DD') as "expiresOn"
+    from (${verifiedExpiries(today)}) v
+    join dealers d on d.id = v.dealer_id
+    where v.expires_on <= ${until}::date
+    order by v.expires_on, d.full_name
     limit ${limit}`.execute(db);
   return r.rows;
 }

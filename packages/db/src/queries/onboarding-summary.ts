@@ -9,6 +9,11 @@ import type { Executor } from './executor';
  * holds the two to the same answers. Each is an index probe per dealer (primary or unique keys).
  */
 
+/** A verified document of `kind` covering `today` (issue 45: only a checked document counts). */
+const verified = (kind: 'insurance' | 'licence', today: string) =>
+  sql<boolean>`exists (select 1 from compliance_documents c where c.dealer_id = d.id and c.kind = ${kind}
+      and c.status = 'verified' and c.expires_on >= ${today}::date)`;
+
 const flags = (today: string) => ({
   agreement: sql<boolean>`exists (select 1 from agreement_signatures s
       where s.dealer_id = d.id and s.tier = d.tier
@@ -16,12 +21,13 @@ const flags = (today: string) => ({
   call: sql<boolean>`exists (select 1 from onboarding_calls c where c.dealer_id = d.id and c.status = 'held')`,
   inventory: sql<boolean>`(d.tier = 'Affiliate' or coalesce((select sum(p.amount) from inventory_payments p where p.dealer_id = d.id), 0)
       >= coalesce((select o.inventory_upfront from onboarding_settings o where o.tier = d.tier), 0))`,
-  insurance: sql<boolean>`(d.tier = 'Affiliate' or exists (select 1 from dealer_compliance c
-      where c.dealer_id = d.id and c.insurance_expires_on >= ${today}::date))`,
-  license: sql<boolean>`(d.tier = 'Affiliate' or exists (select 1 from dealer_compliance c
-      where c.dealer_id = d.id and c.license_expires_on >= ${today}::date))`,
-  expired: sql<boolean>`(d.tier <> 'Affiliate' and exists (select 1 from dealer_compliance c
-      where c.dealer_id = d.id and (c.insurance_expires_on < ${today}::date or c.license_expires_on < ${today}::date)))`,
+  insurance: sql<boolean>`(d.tier = 'Affiliate' or ${verified('insurance', today)})`,
+  license: sql<boolean>`(d.tier = 'Affiliate' or ${verified('licence', today)})`,
+  // A verified document of the kind has expired and none verified covers today.
+  expired: sql<boolean>`(d.tier <> 'Affiliate' and exists (select 1 from compliance_documents c
+      where c.dealer_id = d.id and c.status = 'verified' and c.expires_on < ${today}::date
+        and not exists (select 1 from compliance_documents n where n.dealer_id = d.id and n.kind = c.kind
+          and n.status = 'verified' and n.expires_on >= ${today}::date)))`,
 });
 
 export interface OnboardingFlags {

@@ -106,3 +106,29 @@ export function complianceExpiryEmail(
     dealerId: dealer.id,
   };
 }
+
+const KIND_NAMES = { insurance: 'insurance certificate', licence: 'contractor licence' } as const;
+
+/** An owner or reviewer rejected an uploaded insurance certificate or licence (issue 45), with their reason. */
+export function complianceRejectedEmail(
+  dealer: EmailDealer,
+  d: { kind: 'insurance' | 'licence'; expiresOn: string; reason: string },
+  opts: { publicUrl: string },
+): MailMessage {
+  const name = KIND_NAMES[d.kind];
+  const { text, html } = render([
+    `Hello ${dealer.fullName},`,
+    `We could not accept the ${name} you uploaded (expiring ${longDate(d.expiresOn)}). Our team's reason:`,
+    d.reason,
+    'Jobs are offered to you once a current certificate is verified. Please upload a corrected one from your dashboard.',
+    { url: portal(opts.publicUrl, '/dashboard#onboarding-insurance'), label: `Upload your ${name}` },
+  ]);
+  return {
+    kind: `${d.kind}_rejected`,
+    to: dealer.email,
+    subject: `Your ${name} was not accepted`,
+    text,
+    html,
+    dealerId: dealer.id,
+  };
+}

@@ -1,6 +1,6 @@
 import type { DB, Kysely } from '@dn/db';
 import { currentAgreement, signaturesOf } from '@dn/db/queries/agreements';
-import { complianceOf } from '@dn/db/queries/dealer-compliance';
+import { type ComplianceDocumentSummary, complianceDocumentsOf } from '@dn/db/queries/compliance-documents';
 import { inventoryPaymentsOf, inventorySettings } from '@dn/db/queries/inventory-payments';
 import { onboardingCallOf } from '@dn/db/queries/onboarding-calls';
 import {
@@ -34,6 +34,55 @@ export function callDueBy(approvalDate: Date | null): string | null {
   return approvalDate ? addBusinessDays(todayIn(CALL_TIME_ZONE, approvalDate), ONBOARDING_CALL_BUSINESS_DAYS) : null;
 }
 
+/** What the checklist shows of a document: never its bytes. */
+const documentView = (d: ComplianceDocumentSummary) => ({
+  id: d.id,
+  status: d.status,
+  expiresOn: d.expiresOn,
+  fileName: d.fileName,
+  contentType: d.contentType,
+  sizeBytes: d.sizeBytes,
+  sha256: d.sha256,
+  hasFile: d.fileName !== null,
+  note: d.note,
+  rejectionReason: d.rejectionReason,
+  reviewedAt: d.reviewedAt?.toISOString() ?? null,
+  uploadedAt: d.createdAt.toISOString(),
+});
+
+/** Documents of a kind the checklist lists (newest first). */
+const SHOWN_DOCUMENTS = 5;
+
+/**
+ * The insurance or licence step (issue 45, decision 1010): done only with a VERIFIED document of the
+ * kind expiring today or later, as the job-offer gate (installer_gate_ok) and the list's SQL flags
+ * (queries/onboarding-summary.ts) decide; a pending, rejected or typed (file-less) one never counts.
+ * Expired: verified ones exist and all have ended. `expiresOn` is the latest verified expiry.
+ */
+function complianceStep<K extends 'insurance' | 'license'>(
+  key: K,
+  kind: 'insurance' | 'licence',
+  all: readonly ComplianceDocumentSummary[],
+  today: string,
+) {
+  const docs = all.filter((d) => d.kind === kind);
+  // yyyy-mm-dd strings sort as the dates they name: the last is the latest.
+  const latest =
+    docs
+      .filter((d) => d.status === 'verified')
+      .map((d) => d.expiresOn)
+      .sort()
+      .at(-1) ?? null;
+  const done = latest !== null && latest >= today;
+  return {
+    key,
+    done,
+    expired: latest !== null && !done,
+    expiresOn: latest,
+    documents: docs.slice(0, SHOWN_DOCUMENTS).map(documentView),
+  };
+}
+
 export async function onboardingOf(db: Kysely<DB>, dealer: OnboardingDealer, now: Date) {
   const today = todayIn(CALL_TIME_ZONE, now);
   const keys = ONBOARDING_STEPS[dealer.tier];
@@ -42,7 +91,7 @@ export async function onboardingOf(db: Kysely<DB>, dealer: OnboardingDealer, now
     currentAgreement(db, dealer.tier),
     signaturesOf(db, dealer.id),
     onboardingCallOf(db, dealer.id),
-    installer ? complianceOf(db, dealer.id) : undefined,
+    installer ? complianceDocumentsOf(db, dealer.id) : [],
     installer ? inventorySettings(db) : undefined,
     installer ? inventoryPaymentsOf(db, dealer.id) : undefined,
   ]);
@@ -99,23 +148,9 @@ export async function onboardingOf(db: Kysely<DB>, dealer: OnboardingDealer, now
         };
       }
       case 'insurance':
-        return {
-          key,
-          done: compliance !== undefined && compliance.insuranceExpiresOn >= today,
-          expired: compliance !== undefined && compliance.insuranceExpiresOn < today,
-          insuranceCertUrl: compliance?.insuranceCertUrl ?? null,
-          insurer: compliance?.insurer ?? null,
-          expiresOn: compliance?.insuranceExpiresOn ?? null,
-        };
+        return complianceStep(key, 'insurance', compliance, today);
       default: // 'license'
-        return {
-          key,
-          done: compliance !== undefined && compliance.licenseExpiresOn >= today,
-          expired: compliance !== undefined && compliance.licenseExpiresOn < today,
-          licenseNumber: compliance?.licenseNumber ?? null,
-          licenseState: compliance?.licenseState ?? null,
-          expiresOn: compliance?.licenseExpiresOn ?? null,
-        };
+        return complianceStep(key, 'licence', compliance, today);
     }
   });
   return { tier: dealer.tier, steps, complete: steps.every((s) => s.done) };

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
+import { DocumentReview } from './ComplianceReview';
 import type { AdminOnboarding, OnboardingStep } from './types';
 
 function stepDetail(s: OnboardingStep): string {
@@ -24,14 +25,14 @@ function stepDetail(s: OnboardingStep): string {
       return `${s.call ? `${s.call.status === 'no_show' ? 'No-show' : s.call.status === 'held' ? 'Held' : 'Booked'} ${s.call.date} ${s.call.time} (${s.call.timeZone})` : 'Not booked'}${s.dueBy ? ` · due by ${s.dueBy}` : ''}${s.overdue ? ' · OVERDUE' : ''}`;
     case 'initialInventory':
       return `Paid ${displayMoney(s.paid)} of ${displayMoney(s.required)} · upfront ${displayMoney(s.upfront)} · due now ${displayMoney(s.dueNow)}`;
-    case 'insurance':
-      return s.expiresOn
-        ? `${s.insurer}, ${s.insuranceCertUrl}, expires ${s.expiresOn}${s.expired ? ' (EXPIRED)' : ''}`
-        : 'Not on file';
-    default:
-      return s.expiresOn
-        ? `${s.licenseNumber} (${s.licenseState}), expires ${s.expiresOn}${s.expired ? ' (EXPIRED)' : ''}`
-        : 'Not on file';
+    default: {
+      // insurance and license: only a verified document counts (issue 45)
+      const waiting = s.documents.filter((d) => d.status === 'pending').length;
+      const verified = s.expiresOn
+        ? `Verified, expires ${s.expiresOn}${s.expired ? ' (EXPIRED)' : ''}`
+        : 'Not verified';
+      return `${verified}${waiting ? ` · ${waiting} waiting for review` : ''}`;
+    }
   }
 }
 
@@ -149,6 +150,24 @@ export default function AdminOnboardingPanel({ dealerId }: { dealerId: string })
           </Group>
         ))}
         <Signatures d={d} dealerId={dealerId} />
+        {d.steps.some((s) => (s.key === 'insurance' || s.key === 'license') && s.documents.length > 0) && (
+          <Stack gap="xs" data-testid="admin-compliance-documents">
+            <Text size="sm" fw={500}>
+              Compliance documents
+            </Text>
+            {d.steps.flatMap((s) =>
+              s.key === 'insurance' || s.key === 'license'
+                ? s.documents.map((doc) => (
+                    <DocumentReview
+                      key={doc.id}
+                      doc={{ ...doc, kind: s.key === 'insurance' ? 'insurance' : 'licence' }}
+                      dealerId={dealerId}
+                    />
+                  ))
+                : [],
+            )}
+          </Stack>
+        )}
         {can('reviewer') && call?.key === 'onboardingCall' && call.call && !call.done && (
           <Group gap="xs">
             <Button

@@ -51,6 +51,8 @@ const stepNote = (s: OnboardingStep): string | null => {
   if (s.key === 'onboardingCall' && !s.done && s.dueBy)
     return s.overdue ? `Overdue since ${s.dueBy}` : `Due by ${s.dueBy}`;
   if ((s.key === 'insurance' || s.key === 'license') && s.expired) return `Expired ${s.expiresOn}`;
+  if ((s.key === 'insurance' || s.key === 'license') && !s.done && s.documents[0]?.status === 'rejected')
+    return `${s.key === 'insurance' ? 'Insurance certificate' : 'Licence'} not accepted: see why below`;
   return null;
 };
 

@@ -1,6 +1,7 @@
 import type { DealersSearch } from '@dn/schema';
 import { dealersSearch } from '@dn/schema';
 import { createFileRoute, Navigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AdminSection } from '../../../features/admin/AdminSection';
 import { DealersTab } from '../../../features/admin/DealersTab';
 import { legacyTabTarget } from '../../../features/admin/legacy-tabs';
@@ -14,6 +15,9 @@ export const Route = createFileRoute('/admin/_console/')({
   component: DealersPage,
 });
 
+// The compliance documents waiting for review (issue 45), loaded with the onboarding screens.
+const ComplianceQueue = lazy(() => import('../../../features/onboarding/ComplianceReview'));
+
 function DealersPage() {
   // A link of the former tab bar (/admin?tab=calls): the section that tab became.
   const target = legacyTabTarget(useSearch({ strict: false }));
@@ -26,6 +30,9 @@ function Dealers() {
   return (
     <AdminSection title="Dealers">
       <SummaryCards />
+      <Suspense fallback={null}>
+        <ComplianceQueue />
+      </Suspense>
       <DealersTab search={search} onSearch={setSearch} />
     </AdminSection>
   );
