@@ -101,7 +101,7 @@ describe('web pages', () => {
     }
   });
 
-  it("every page of the client router answers 200 with the shell on a reload or bookmark; unknown addresses still 404 (issue 47, item 6)", async () => {
+  it('every page of the client router answers 200 with the shell on a reload or bookmark; unknown addresses still 404 (issue 47, item 6)', async () => {
     // The router's own route list, as the web build writes it into routes.json (vite/route-manifest.ts).
     const paths = clientPaths(readFileSync(join(import.meta.dirname, '../../web/src/routeTree.gen.ts'), 'utf8'));
     expect(paths).toEqual(expect.arrayContaining(['/admin/jobs', '/admin/payouts', '/admin/system', '/admin/team']));

@@ -22,6 +22,7 @@ export * from './onboarding';
 export * from './orders';
 export * from './payees';
 export * from './payout-payees';
+export * from './payouts-console';
 export * from './product-focus';
 export * from './review';
 export * from './schedule';

@@ -50,7 +50,8 @@ export const webPlugin = fp(
     const indexHtml = readFileSync(indexFile);
     const prerendered = existsSync(join(opts.root, 'landing.html'));
     const clientPaths = readManifest(join(opts.root, 'routes.json'));
-    if (!clientPaths) app.log.warn({ root: opts.root }, 'web build without routes.json: only the fixed pages answer 200');
+    if (!clientPaths)
+      app.log.warn({ root: opts.root }, 'web build without routes.json: only the fixed pages answer 200');
     // The build's files are public: each route @fastify/static adds for one (its config names the
     // file) declares so, as every route must (http/serve.ts).
     app.addHook('onRoute', (route) => {

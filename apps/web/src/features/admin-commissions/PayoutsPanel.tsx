@@ -1,6 +1,7 @@
 import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney, MONEY_WORDS, PAYEE_PAID_WORDS } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -8,6 +9,7 @@ import { useTrpc } from '../../lib/trpc';
 import { ADMIN_MUTATIONS } from '../admin/mutations';
 import { useAdminMutation } from '../admin/use-admin-mutation';
 import { useAdminRole } from '../admin-team/role';
+import { downloadFile } from '../payees/download';
 
 // One batch's payees, each marked paid alone (decision 0965): loaded when asked for.
 const PayoutPayees = lazy(() => import('../payees/PayoutPayees'));
@@ -31,8 +33,21 @@ export function PayoutsPanel() {
       setReference('');
     },
   });
+  // Issue 47, item 4: the bank file needs the payment settings; an owner is told before the download refuses.
+  const settings = useQuery({ ...trpc.payees.settings.queryOptions(), enabled: can('owner') });
+  const save = (url: string, fallback: string, what: string) =>
+    downloadFile(url, fallback).then(
+      (name) => notifications.show({ title: `${what} downloaded`, message: name, color: 'green' }),
+      (e: Error) => notifications.show({ title: `${what} not downloaded`, message: e.message, color: 'red' }),
+    );
   return (
     <Stack>
+      {can('owner') && settings.isSuccess && !settings.data && (
+        <Alert color="yellow" title="Payment settings are not set" data-testid="payouts-needs-settings">
+          The bank file (NACHA) and the 1099-NEC report need the company, its originating bank and the payer.{' '}
+          <Anchor href="#payment-settings">Set them below</Anchor>.
+        </Alert>
+      )}
       <Group align="flex-end">
         <TextInput
           label="Minimum per recruiter ($)"
@@ -80,10 +95,20 @@ export function PayoutsPanel() {
                     <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
                       Download CSV
                     </Anchor>
-                    <Anchor href={`/api/admin/payouts/${p.id}/ach`} download data-testid="download-ach">
+                    {/* Fetched, so a refusal (no payment settings) is said in a toast, not saved as a file. */}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      data-testid="download-ach"
+                      onClick={() => save(`/api/admin/payouts/${p.id}/ach`, 'payout.ach.txt', 'Bank file (ACH)')}
+                    >
                       Bank file (ACH)
                     </Anchor>
-                    <Anchor href={`/api/admin/payouts/${p.id}/checks`} download>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => save(`/api/admin/payouts/${p.id}/checks`, 'checks.csv', 'Check register')}
+                    >
                       Check register
                     </Anchor>
                   </>
