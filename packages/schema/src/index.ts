@@ -11,6 +11,7 @@ export * from './commissions';
 export * from './common';
 export * from './constants';
 export * from './content';
+export * from './coverage-words';
 export * from './csv';
 export * from './day-label';
 export * from './dealer';

@@ -14,6 +14,9 @@ import { downloadFile } from '../payees/download';
 // One batch's payees, each marked paid alone (decision 0965): loaded when asked for.
 const PayoutPayees = lazy(() => import('../payees/PayoutPayees'));
 
+// A yellow alert's own title colour is too light to read (axe: color-contrast): the text colour instead.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /** Payout batches: create one above a minimum, download its CSV, mark it paid with a reference. */
 export function PayoutsPanel() {
   const trpc = useTrpc();
@@ -43,7 +46,12 @@ export function PayoutsPanel() {
   return (
     <Stack>
       {can('owner') && settings.isSuccess && !settings.data && (
-        <Alert color="yellow" title="Payment settings are not set" data-testid="payouts-needs-settings">
+        <Alert
+          color="yellow"
+          title="Payment settings are not set"
+          styles={READABLE_TITLE}
+          data-testid="payouts-needs-settings"
+        >
           The bank file (NACHA) and the 1099-NEC report need the company, its originating bank and the payer.{' '}
           <Anchor href="#payment-settings">Set them below</Anchor>.
         </Alert>
@@ -62,7 +70,7 @@ export function PayoutsPanel() {
         )}
       </Group>
       {held.length > 0 && (
-        <Alert color="yellow" title="Held from the newest batch" data-testid="payout-held">
+        <Alert color="yellow" title="Held from the newest batch" styles={READABLE_TITLE} data-testid="payout-held">
           <Stack gap={2}>
             {held.map((x) => (
               <Text size="sm" key={x.recruiterId}>

@@ -99,7 +99,12 @@ export default function TaxCard() {
           </Alert>
         )}
         {refused && (
-          <Alert color="red" title={W.downloadFailed} data-testid="tax-refused">
+          <Alert
+            color="red"
+            title={W.downloadFailed}
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            data-testid="tax-refused"
+          >
             {refused}
           </Alert>
         )}
