@@ -19,3 +19,15 @@ export const COVERAGE_WORDS = {
   timelineOf: (place: string) => `Timeline of the job in ${place}`,
   noSteps: 'No steps yet.',
 } as const;
+
+/** Words people read for an audit event code (issue 47): `dealer.signed_up` -> "Dealer signed up", never the raw code. */
+const ACRONYMS = new Set(['ach', 'api', 'csv', 'nec', 'pdf', 'tin', 'w9', 'url', 'sms']);
+export function eventLabel(code: string): string {
+  const words = code
+    .toLowerCase()
+    .split(/[._\s-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -5,6 +5,7 @@ import {
   JOB_STATUS_LABELS,
   JOB_STATUSES,
   type JobStatus,
+  plural,
 } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import {
@@ -125,7 +126,10 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
               );
             },
           },
-          { header: 'Scope', cell: (j) => `${j.atticSqFt ?? '?'} sq ft · ${j.fans ?? '?'} fans` },
+          {
+            header: 'Scope',
+            cell: (j) => `${j.atticSqFt ?? '?'} sq ft · ${j.fans === null ? '? fans' : plural(j.fans, 'fan')}`,
+          },
           { header: 'Seller', cell: (j) => j.sellerCompany ?? (j.origin === 'quote' ? 'Homeowner request' : '') },
           { header: 'Installer', cell: (j) => j.installerCompany ?? '' },
           { header: 'Created', cell: (j) => dayjs(j.createdAt).format(DATE_FORMAT) },
@@ -167,6 +171,7 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
       <Drawer
         opened={timelineOf !== null}
         onClose={() => setTimelineOf(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         position="right"
         title={timelineOf ? `${COVERAGE_WORDS.timelineTitle} · ${timelineOf.place}` : COVERAGE_WORDS.timelineTitle}
       >
