@@ -97,7 +97,8 @@ export function PayoutsPanel() {
           {
             header: '',
             cell: (p) => (
-              <Group gap="xs" wrap="nowrap">
+              // Wraps on a phone's card: each link whole on its line ("Downloa/d CSV" otherwise, issue 47).
+              <Group gap="xs" style={{ whiteSpace: 'nowrap' }}>
                 {can('owner') && (
                   <>
                     <Anchor href={`/api/admin/payouts/${p.id}/export`} download>

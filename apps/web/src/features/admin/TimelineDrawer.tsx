@@ -1,8 +1,7 @@
-import { DATE_FORMAT, displayDateTime, eventLabel } from '@dn/schema';
+import { displayDateTime, eventLabel } from '@dn/schema';
 import { Badge, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { DealerOrders } from '../admin-commissions';
 import { StatusLinkControl } from './StatusLinkControl';
