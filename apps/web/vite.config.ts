@@ -38,7 +38,13 @@ function precompress(): Plugin {
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), prerenderLanding(), routeManifest(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    prerenderLanding(),
+    routeManifest(),
+    precompress(),
+  ],
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
   build: {
     sourcemap: false,

@@ -38,14 +38,6 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   components: {
-    // A badge is one word or a short phrase: never broken mid-word ("DON/E", "PENDIN/G", issue 47),
-    // whatever its cell's wrapping; it keeps its width and a narrow column grows or wraps around it.
-    Badge: {
-      styles: {
-        root: { flexShrink: 0, minWidth: 'max-content', overflow: 'visible' },
-        label: { whiteSpace: 'nowrap', overflowWrap: 'normal', overflow: 'visible' },
-      },
-    },
     // A tooltip outside TooltipDelayGroup (a portal of its own) still waits the SPEC's 700 ms.
     Tooltip: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS } },
     // Every Select, Autocomplete, MultiSelect and custom combobox renders a Combobox: its popup
