@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { prerenderLanding } from './vite/prerender-landing';
+import { routeManifest } from './vite/route-manifest';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed. */
 function precompress(): Plugin {
@@ -37,7 +38,13 @@ function precompress(): Plugin {
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), prerenderLanding(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    prerenderLanding(),
+    routeManifest(),
+    precompress(),
+  ],
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
   build: {
     sourcemap: false,

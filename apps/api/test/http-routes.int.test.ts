@@ -35,7 +35,7 @@ const build = () => buildApp({ config: testConfig(), database, limits: GENEROUS_
 
 describe('declared access', () => {
   it('every route of the tables declares its access, and every admin route its least role', () => {
-    const tables: HttpRoute[] = [...restRoutes, ...siteRoutes(database, {}), ...webRoutes];
+    const tables: HttpRoute[] = [...restRoutes, ...siteRoutes(database, {}), ...webRoutes()];
     const refused = tables.flatMap((r) => {
       const why = undeclared({ method: r.method, url: r.url, config: { access: r.access, role: r.role } });
       return why ? [why] : [];

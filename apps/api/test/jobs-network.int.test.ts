@@ -495,5 +495,21 @@ describe('admin jobs and routing', () => {
     expect(map.demand.find((d: { state: string }) => d.state === 'NM').jobs).toBe(2);
     expect(map.installers.find((d: { state: string }) => d.state === 'NM').installers).toBe(1);
     expect(map.uncovered).toContainEqual({ zipCode: '68102', city: 'Omaha', state: 'NE', requests: 4 });
+    // Issue 47, item 7: by ZIP area (three digits): where to recruit, ranked, and demand against coverage.
+    const omaha = map.recruit.find((r: { area: string }) => r.area === '681');
+    expect(omaha).toMatchObject({ state: 'NE', requests: 4, cities: ['Omaha'], zipCodes: ['68102'], installers: 0 });
+    expect(Date.parse(omaha.waitingSince)).not.toBeNaN();
+    const counts = map.recruit.map((r: { requests: number }) => r.requests);
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    expect(map.areas.find((r: { area: string }) => r.area === '871')).toMatchObject({
+      state: 'NM',
+      jobs: 2,
+      installers: 1,
+    });
+    // An offered job names the installer it waits on.
+    const offered = (await inject('GET', '/api/admin/jobs?status=offered&state=NM', viewer)).json();
+    const routedRow = offered.items.find((j: { id: string }) => j.id === routed.id);
+    expect(routedRow.offeredTo).toMatch(/^Authorized 87110 /);
+    expect(routedRow.installerCompany).toBeNull();
   });
 });

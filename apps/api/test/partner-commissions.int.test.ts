@@ -313,3 +313,47 @@ describe('payouts and the recruiter view', () => {
     expect(empty).toMatchObject({ summary: { pending: '0.00', approved: '0.00', paid: '0.00' }, items: [], total: 0 });
   });
 });
+
+describe('holds are instants (issue 47, item 5)', () => {
+  const recordOrder = (dealerId: string, orderId: string, orderedAt: string) =>
+    post(`/api/admin/dealers/${dealerId}/orders`, { orderId, amount: '150.00', orderedAt });
+
+  it('a rule of 0 days: the commission is approved on the day it is earned, even for an order dated later today', async () => {
+    await setRule(h, admin, 'Authorized', { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
+    const { dealer, recruiter } = await referredPair(h, { tier: 'Authorized', approvedDaysAgo: 10 });
+    // The console used to send a picked day as noon UTC: in the morning (UTC) that is hours ahead.
+    const laterToday = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const rec = await recordOrder(dealer.id, 'SAME-DAY-1', laterToday);
+    expect(rec.statusCode, rec.body).toBe(200);
+    const list = (await get(`/api/admin/commissions?recruiterDealerId=${recruiter.id}&status=pending`)).json();
+    expect(list.items).toHaveLength(1);
+    expect(Date.parse(list.items[0].holdUntil)).toBeLessThanOrEqual(Date.now());
+    const res = await post('/api/admin/commissions/approve', { ids: [list.items[0].id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ approved: [list.items[0].id], skipped: [] });
+  });
+
+  it('a hold not over yet: skipped with the instant it ends (to the minute, UTC) and holdUntil for the reader’s zone', async () => {
+    await setRule(h, admin, 'Preferred', { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 1 });
+    const { dealer, recruiter } = await referredPair(h, { tier: 'Preferred', approvedDaysAgo: 10 });
+    const before = Date.now();
+    expect((await recordOrder(dealer.id, 'SAME-DAY-2', new Date().toISOString())).statusCode).toBe(200);
+    const list = (await get(`/api/admin/commissions?recruiterDealerId=${recruiter.id}&status=pending`)).json();
+    const id = list.items[0].id as string;
+    const res = await post('/api/admin/commissions/approve', { ids: [id] });
+    expect(res.statusCode).toBe(200);
+    const [skip] = res.json().skipped;
+    expect(res.json().approved).toEqual([]);
+    const until = Date.parse(skip.holdUntil);
+    // One day from the recording: an instant, not the end of a date in some zone.
+    expect(until).toBeGreaterThanOrEqual(before + 86_400_000 - 1000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 86_400_000 + 1000);
+    expect(skip.reason).toBe(`On hold until ${skip.holdUntil.slice(0, 16).replace('T', ' ')} UTC`);
+    // Bad input: nothing approved, a clear 400; a dealer cannot approve.
+    const bad = await post('/api/admin/commissions/approve', { ids: ['nope'] });
+    expect(bad.statusCode).toBe(400);
+    expect((await post('/api/admin/commissions/approve', { ids: [id] }, dealerCookie)).statusCode).toBe(403);
+    const still = (await get(`/api/admin/commissions?recruiterDealerId=${recruiter.id}&status=pending`)).json();
+    expect(still.items.map((i: { id: string }) => i.id)).toEqual([id]);
+  });
+});

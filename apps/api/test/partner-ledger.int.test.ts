@@ -222,8 +222,8 @@ async function check(first: ModelRule, approvedDaysAgo: [number, number], action
               cents: expectedCents(ruleNow, cents),
               status: 'pending',
               batched: false,
-              // From when the order was recorded, or its date if later (issue 35, finding 4).
-              holdUntil: Math.max(Date.parse(r.order.createdAt), orderedAt.getTime()) + ruleNow.holdDays * DAY,
+              // From when the order was recorded (issue 35, finding 4), whatever its date (issue 47, item 5).
+              holdUntil: Date.parse(r.order.createdAt) + ruleNow.holdDays * DAY,
             }
           : null,
         clawback: null,

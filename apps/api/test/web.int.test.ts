@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientPaths } from '../../web/vite/client-paths';
 import { buildApp } from '../src/app';
+import { serverPaths } from '../src/http/web';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import { GENEROUS_LIMITS, testConfig } from './helpers';
 
@@ -94,6 +96,49 @@ describe('web pages', () => {
       const res = await app.inject({ url: '/' });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(SHELL);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('every page of the client router answers 200 with the shell on a reload or bookmark; unknown addresses still 404 (issue 47, item 6)', async () => {
+    // The router's own route list, as the web build writes it into routes.json (vite/route-manifest.ts).
+    const paths = clientPaths(readFileSync(join(import.meta.dirname, '../../web/src/routeTree.gen.ts'), 'utf8'));
+    expect(paths).toEqual(expect.arrayContaining(['/admin/jobs', '/admin/payouts', '/admin/system', '/admin/team']));
+    const app = await serve({ 'index.html': SHELL, 'routes.json': JSON.stringify({ paths }) });
+    try {
+      const urls = paths.flatMap(serverPaths).map((u) => u.replace(/:\w+/g, 'c0ffee00-0000-4000-8000-000000000001'));
+      expect(urls).toEqual(expect.arrayContaining(['/admin/dealers/c0ffee00-0000-4000-8000-000000000001', '/quote']));
+      for (const url of urls) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/text\/html/);
+        if (url !== '/') expect(res.body, url).toBe(SHELL);
+      }
+      // With a query string, as a bookmark of a filtered section carries one.
+      expect((await app.inject({ url: '/admin/jobs?status=unrouted' })).statusCode).toBe(200);
+      for (const url of ['/admin/nope', '/admin/dealers', '/admin/jobs/extra', '/dashboardx', '/routes']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).toBe(SHELL);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the router syntax becomes the server patterns: parameters, an optional segment, a layout index', () => {
+    expect(serverPaths('/admin/dealers/$id')).toEqual(['/admin/dealers/:id']);
+    expect(serverPaths('/quote/{-$token}')).toEqual(['/quote', '/quote/:token']);
+    expect(serverPaths('/admin/')).toEqual(['/admin']);
+    expect(serverPaths('/')).toEqual(['/']);
+  });
+
+  it('a broken routes.json is ignored: the fixed pages still answer, nothing else does', async () => {
+    const app = await serve({ 'index.html': SHELL, 'routes.json': '{"paths": 3' });
+    try {
+      expect((await app.inject({ url: '/admin' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/admin/jobs' })).statusCode).toBe(404);
     } finally {
       await app.close();
     }

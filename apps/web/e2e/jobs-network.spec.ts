@@ -118,7 +118,7 @@ test('a homeowner quote from the calculator arrives as a job, with a status page
   await signInAs(page, ADMIN.username);
   await adminSection(page, 'Jobs').click();
   await page.getByRole('button', { name: 'Coverage map' }).click();
-  await expect(page.getByTestId('uncovered-zips')).toContainText('59101');
+  await expect(page.getByTestId('recruit-here')).toContainText('59101');
   await expect(page.locator('[data-testid="coverage-map"] svg path').first()).toBeVisible();
   await page.getByTestId('coverage-map').screenshot({ path: test.info().outputPath('coverage-map.png') });
 });

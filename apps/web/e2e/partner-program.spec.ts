@@ -3,7 +3,9 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { applyAsDealer, approveAsAdmin, approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection, signInAs } from './support/admin';
+import { seriousViolations } from './support/axe';
 import { waitForMail } from './support/mail';
+import { sql } from './support/site';
 import { signed } from './support/webhook';
 
 /**
@@ -387,3 +389,159 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     await admin.dispose();
   }
 });
+
+/**
+ * Issue 47, items 4 and 5: the owner finishes a payout in the console alone. A commission whose rule
+ * holds 0 days, recorded from the console today, is approved at once (another, still on hold, gives
+ * a warning that says when); no payment settings yet: the screen says so, the owner sets them; a
+ * batch, its NACHA file, marked paid; the year's 1099-NEC threshold and report; a returned payment.
+ * In this file: it creates a batch (see above).
+ */
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the owner sets payment settings, approves a same-day commission, pays a batch and downloads the 1099-NEC (${size.width} px)`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const baseURL = process.env.E2E_BASE_URL!;
+    const admin = await playwrightRequest.newContext({ baseURL });
+    const phone = size.width < 500;
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    });
+    const page = await context.newPage();
+    const shot = (name: string) =>
+      page.screenshot({ path: `test-results/issue47-${name}-${size.width}.png`, fullPage: true });
+    try {
+      const tag = Date.now().toString(36);
+      const name = `Rhea Recruiter ${tag}`;
+      const recruiterCtx = await playwrightRequest.newContext({ baseURL });
+      await approvedDealer(recruiterCtx, admin, { fullName: name, companyName: `Rhea Co ${tag}` });
+      const details = await recruiterCtx.put('/api/dealer/payout-profile', {
+        data: { ...payoutDetails(name), accountNumber: '5550001234' },
+      });
+      expect(details.status(), await details.text()).toBe(200);
+      const referred = await approvedDealer(recruiterCtx, admin, {
+        referredBy: await referenceTo(recruiterCtx, `Rhea Co ${tag}`),
+      });
+      await recruiterCtx.dispose();
+      // One order under a rule that holds 30 days (earned commissions keep their rule), then the rule holds 0 days.
+      const rule = (holdDays: number) =>
+        admin.put('/api/admin/commission-rules/Affiliate', {
+          data: { type: 'percent', value: '10.00', appliesTo: 'all', holdDays },
+        });
+      expect((await rule(30)).ok()).toBe(true);
+      const held = await admin.post(`/api/admin/dealers/${referred.id}/orders`, {
+        data: { orderId: `H-${tag}`, amount: '500.00', orderedAt: new Date().toISOString() },
+      });
+      expect(held.status(), await held.text()).toBe(200);
+      expect((await rule(0)).ok()).toBe(true);
+      // No payment settings yet (this file runs alone: no other batch is being paid now).
+      await sql('delete from payment_settings');
+
+      await signInAs(page, ADMIN.username);
+      // The dealer's own address, opened directly (item 6): record today's order from the console.
+      await page.goto(`/admin/dealers/${referred.id}`);
+      const orders = page.getByTestId('dealer-orders');
+      await orders.getByLabel('Order id').fill(`S-${tag}`);
+      await orders.getByLabel('Amount ($)').fill('1000');
+      await orders.getByRole('button', { name: 'Record order' }).click();
+      await expect(orders).toContainText(`S-${tag}`, { timeout: 45_000 });
+
+      // Approving: the one on hold is a warning that says when the hold ends; today's is approved.
+      await page.goto('/admin/commissions');
+      await page.getByRole('button', { name: `Approve commission on order H-${tag}` }).click();
+      const warning = page.getByRole('alert').filter({ hasText: 'No commission approved' });
+      await expect(warning).toContainText('1 commission skipped');
+      await expect(warning).toContainText(/On hold until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
+      await shot('approve-warning');
+      await page.getByRole('button', { name: `Approve commission on order S-${tag}` }).click();
+      await expect(page.getByRole('alert').filter({ hasText: '1 commission approved' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Approve commission on order S-${tag}` })).toHaveCount(0, {
+        timeout: 45_000,
+      });
+
+      // Payouts: the missing settings are said before anything is refused.
+      await page.goto('/admin/payouts');
+      await expect(page.getByTestId('payouts-needs-settings')).toContainText('Payment settings are not set');
+      await expect(page.getByTestId('payment-settings-missing')).toBeVisible();
+      const tax = page.getByTestId('tax-card');
+      await expect(tax.getByTestId('tax-needs-settings')).toContainText('Set the payment settings above first');
+      await expect(tax.getByRole('button', { name: 'Download 1099-NEC report' })).toBeDisabled();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot('payouts-no-settings');
+
+      const form = page.getByTestId('payment-settings');
+      const field = (label: string) => form.getByRole('textbox', { name: label, exact: false });
+      await field('Company name').fill('Dealer Network');
+      await field('Company id').fill('123');
+      await field('Originating bank routing number').fill('011000015');
+      await field('Originating bank name').fill('First Test Bank');
+      await field('Payer name').fill('Dealer Network LLC');
+      await field('Payer EIN').fill('12-3456789');
+      await field('Payer street address').fill('9 Market St');
+      await form.getByRole('textbox', { name: 'City' }).fill('Austin');
+      await form.getByRole('textbox', { name: 'State' }).fill('TX');
+      await form.getByRole('textbox', { name: 'ZIP code' }).fill('78702');
+      await form.getByRole('button', { name: 'Save payment settings' }).click();
+      await expect(form).toContainText('Company id must be 10 characters');
+      await field('Company id').fill('1123456789');
+      await form.getByRole('button', { name: 'Save payment settings' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Payment settings saved' })).toBeVisible();
+      await expect(form.getByTestId('payment-settings-saved')).toContainText(`Last saved by ${ADMIN.username} on`);
+      await expect(page.getByTestId('payouts-needs-settings')).toHaveCount(0);
+      await expect(tax.getByTestId('tax-needs-settings')).toHaveCount(0);
+
+      // A batch, its bank file, marked paid.
+      await page.getByRole('button', { name: 'Create payout batch' }).click();
+      const batch = page.getByTestId('payout-row').first();
+      await expect(batch).toContainText('created', { timeout: 45_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), batch.getByTestId('download-ach').click()]);
+      const ach = readFileSync((await download.path())!, 'utf8');
+      const records = ach.split('\r\n').filter(Boolean);
+      expect(records.every((r) => r.length === 94)).toBe(true);
+      expect(ach.toUpperCase()).toContain('DEALER NETWORK');
+      expect(records.find((r) => r.startsWith('6') && r.includes('5550001234'))?.slice(29, 39)).toBe('0000010000');
+      await batch.getByRole('button', { name: 'Mark paid' }).click();
+      await page.getByLabel('Payment reference').fill(`ACH-${tag}`);
+      await page.getByRole('button', { name: /^Mark paid and email / }).click();
+      await expect(batch).toContainText(`paid (ACH-${tag})`, { timeout: 45_000 });
+
+      // The 1099-NEC: this year's threshold set low enough for this payee, then the report.
+      const year = new Date().getFullYear();
+      await tax.getByRole('textbox', { name: `${year} threshold ($)` }).fill('50.00');
+      await tax.getByRole('button', { name: 'Save threshold' }).click();
+      await expect(tax.getByTestId('tax-threshold')).toContainText(`${year} threshold: $50.00 (set by an owner)`);
+      const [report] = await Promise.all([
+        page.waitForEvent('download'),
+        tax.getByRole('button', { name: 'Download 1099-NEC report' }).click(),
+      ]);
+      const csv = readFileSync((await report.path())!, 'utf8');
+      expect(csv).toContain('Box 1 Nonemployee Compensation');
+      expect(csv).toMatch(new RegExp(`${year},Dealer Network LLC,12-3456789,.*${name}.*,100\\.00,`));
+      await shot('payouts-paid');
+
+      // The bank returned it: recorded from the batch's payees, approved again, the payee emailed.
+      await batch.getByRole('button', { name: 'Payees' }).click();
+      const payee = page.getByTestId('payout-payee-row').filter({ hasText: name });
+      await payee.getByRole('button', { name: 'Record return' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record a returned payment' });
+      await expect(dialog).toContainText(`The bank returned the payment of $100.00 to ${name}`);
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'Return code' }).fill('R01');
+      await dialog.getByRole('button', { name: 'Record return' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: `Return recorded for ${name}` })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    } finally {
+      // The law's threshold again for the other specs.
+      await admin.put(`/api/admin/tax/thresholds/${new Date().getFullYear()}`, {
+        data: { year: new Date().getFullYear(), amount: '2000.00' },
+      });
+      await context.close();
+      await admin.dispose();
+    }
+  });
+}

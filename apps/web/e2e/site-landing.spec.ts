@@ -32,7 +32,7 @@ test('the landing shows its nav, hero, tiers, demo and call to action, without t
   for (const b of [
     'Wholesale dealer pricing',
     'Sells and installs',
-    'No upfront inventory required',
+    'No stock to carry beyond the initial inventory',
     '$5,000 initial inventory prepaid',
     'Handles affiliate overflow work',
   ]) {

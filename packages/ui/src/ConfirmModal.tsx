@@ -29,7 +29,8 @@ export function ConfirmModal({
   opened = true,
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    // The close button (x) named, as every button must be (axe: button-name).
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         {children}
         <Group justify="flex-end">

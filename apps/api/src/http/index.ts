@@ -29,5 +29,5 @@ export async function httpPlugin(app: FastifyInstance, opts: { deps: Deps; datab
     api.setReplySerializer((payload) => stringifyAnswer(payload));
     await api.register(serveRoutes, { deps: opts.deps, routes: restRoutes });
   });
-  if (app.webApp) await app.register(serveRoutes, { deps: opts.deps, routes: webRoutes });
+  if (app.webApp) await app.register(serveRoutes, { deps: opts.deps, routes: webRoutes(app.webApp.clientPaths) });
 }

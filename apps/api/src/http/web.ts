@@ -1,7 +1,10 @@
 import type { HttpRoute } from './route';
 
-/** Client routes of SPEC section 2; anything else gets the app with a 404 status ('Page Not Found'). */
-const CLIENT_ROUTES = [
+/**
+ * The pages every build answers with 200, whatever its route manifest says (SPEC section 2): the
+ * client routes a build without routes.json (an older one, a test's) still serves.
+ */
+const FIXED_PAGES = [
   '/login',
   '/register',
   '/admin',
@@ -24,28 +27,8 @@ function tokenPage(url: string, summary: string): HttpRoute {
   };
 }
 
-/**
- * The web app's pages (served when there is a build, plugins/web.ts): its shell for every client
- * route, so a reload works; the prerendered landing at `/`.
- */
-export const webRoutes: HttpRoute[] = [
-  {
-    method: 'GET',
-    url: '/',
-    access: 'public',
-    summary: 'The landing page (prerendered), or the app for a signed-in browser',
-    handle: ({ req, reply }) => req.server.webApp?.landing(req, reply),
-  },
-  ...CLIENT_ROUTES.map(
-    (url): HttpRoute => ({
-      method: 'GET',
-      url,
-      access: 'public',
-      summary: 'A page of the web app',
-      handle: ({ req, reply }) => req.server.webApp?.page(reply, 200),
-    }),
-  ),
-  // Pages whose address carries a one-time or private token: it never leaves in a Referer.
+// Pages whose address carries a one-time or private token: it never leaves in a Referer.
+const TOKEN_PAGES: HttpRoute[] = [
   tokenPage(
     '/application/:token',
     "An applicant's private status page (issue 15; its API answers 404 for a revoked token)",
@@ -60,3 +43,50 @@ export const webRoutes: HttpRoute[] = [
     'The page that reschedules or cancels a free call from its reminder (issue 38; no sign-in)',
   ),
 ];
+
+/**
+ * A client router full path (TanStack syntax) as the server's path patterns: `$id` is a `:id`
+ * parameter, an optional segment `{-$token}` gives the path with and without it, a layout's index
+ * (`/admin/`) is its parent's path.
+ */
+export function serverPaths(fullPath: string): string[] {
+  const segments = fullPath.split('/').filter(Boolean);
+  let paths: string[][] = [[]];
+  for (const s of segments) {
+    const optional = /^\{-\$(\w+)\}$/.exec(s);
+    if (optional) paths = paths.flatMap((p) => [p, [...p, `:${optional[1]}`]]);
+    else paths = paths.map((p) => [...p, s.startsWith('$') ? `:${s.slice(1)}` : s]);
+  }
+  return paths.map((p) => `/${p.join('/')}`);
+}
+
+/**
+ * The web app's pages (served when there is a build, plugins/web.ts): the prerendered landing at
+ * `/`; the app's shell with 200 for every page of the client router (the build's routes.json,
+ * decision 1070: derived from the router's own list, so a new console section answers 200 on a
+ * reload or bookmark without anyone listing it here), the token pages with their Referrer-Policy.
+ * Any other address gets the shell with 404 ('Page Not Found').
+ */
+export function webRoutes(clientPaths: readonly string[] | null = null): HttpRoute[] {
+  const own = new Set(['/', ...TOKEN_PAGES.map((r) => r.url)]);
+  const pages = [...new Set([...FIXED_PAGES, ...(clientPaths ?? []).flatMap(serverPaths)])].filter((u) => !own.has(u));
+  return [
+    {
+      method: 'GET',
+      url: '/',
+      access: 'public',
+      summary: 'The landing page (prerendered), or the app for a signed-in browser',
+      handle: ({ req, reply }) => req.server.webApp?.landing(req, reply),
+    },
+    ...pages.map(
+      (url): HttpRoute => ({
+        method: 'GET',
+        url,
+        access: 'public',
+        summary: 'A page of the web app',
+        handle: ({ req, reply }) => req.server.webApp?.page(reply, 200),
+      }),
+    ),
+    ...TOKEN_PAGES,
+  ];
+}

@@ -16,6 +16,22 @@ export interface WebApp {
    * (SPEC section 2), instead of seeing the landing first.
    */
   landing(req: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /**
+   * The client router's full paths (TanStack syntax) from the build's routes.json (written by the
+   * web build's route manifest, decision 1070); null for a build without one.
+   */
+  clientPaths: readonly string[] | null;
+}
+
+/** Reads the build's route manifest: `{ "paths": string[] }`, or null when absent or unreadable. */
+function readManifest(file: string): string[] | null {
+  if (!existsSync(file)) return null;
+  try {
+    const m = JSON.parse(readFileSync(file, 'utf8')) as { paths?: unknown };
+    return Array.isArray(m.paths) && m.paths.every((p) => typeof p === 'string') ? (m.paths as string[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -33,6 +49,9 @@ export const webPlugin = fp(
     }
     const indexHtml = readFileSync(indexFile);
     const prerendered = existsSync(join(opts.root, 'landing.html'));
+    const clientPaths = readManifest(join(opts.root, 'routes.json'));
+    if (!clientPaths)
+      app.log.warn({ root: opts.root }, 'web build without routes.json: only the fixed pages answer 200');
     // The build's files are public: each route @fastify/static adds for one (its config names the
     // file) declares so, as every route must (http/serve.ts).
     app.addHook('onRoute', (route) => {
@@ -53,6 +72,7 @@ export const webPlugin = fp(
       reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     app.decorate('webApp', {
       page,
+      clientPaths,
       landing(req, reply) {
         if (!prerendered) return page(reply, 200);
         // The answer depends on the cookie: no cache may hand one visitor's page to another.

@@ -359,6 +359,16 @@ export function listJobsForAdmin(
       's.companyName as sellerCompany',
       'i.id as installerId',
       'i.companyName as installerCompany',
+      // Issue 47, item 7: an offered job waits on a named installer, its open offer's.
+      (eb) =>
+        eb
+          .selectFrom('jobOffers as o')
+          .innerJoin('dealers as od', 'od.id', 'o.dealerId')
+          .select(sql<string>`coalesce(od.company_name, od.full_name)`.as('offeredTo'))
+          .whereRef('o.jobId', '=', 'j.id')
+          .where('o.status', '=', 'open')
+          .limit(1)
+          .as('offeredTo'),
     ]);
   if (f.status) q = q.where('j.status', '=', f.status);
   if (f.state) q = q.where('j.state', '=', f.state);
@@ -461,4 +471,61 @@ export async function coverage(db: Executor) {
       .execute(),
   ]);
   return { demand, installers, uncovered };
+}
+
+/** A ZIP area: the ZIP code's first three digits (a USPS sectional center), the unit of the coverage map. */
+const zipArea = (column: 'zip_code' | 'sa.zip_code') => sql<string>`left(${sql.raw(column)}, 3)`;
+
+/**
+ * Demand and coverage by ZIP area (issue 47, item 7): each area's jobs, those waiting with no
+ * installer in range (unrouted), and the eligible installers based there; and the areas to recruit
+ * in, ranked: the most requests waiting first, then the longest waiting.
+ */
+export async function coverageByArea(db: Executor) {
+  const [demand, installers, recruit] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .select([
+        zipArea('zip_code').as('area'),
+        sql<string>`min(state)`.as('state'),
+        (eb) => eb.fn.countAll<string>().as('jobs'),
+        sql<string>`count(*) filter (where status = 'unrouted')`.as('waiting'),
+        sql<number>`avg(latitude)::float8`.as('latitude'),
+        sql<number>`avg(longitude)::float8`.as('longitude'),
+      ])
+      .groupBy(zipArea('zip_code'))
+      .execute(),
+    db
+      .selectFrom('serviceAreas as sa')
+      .innerJoin('dealers as d', 'd.id', 'sa.dealerId')
+      .select([
+        zipArea('sa.zip_code').as('area'),
+        (eb) => eb.fn.countAll<string>().as('installers'),
+        sql<number>`avg(sa.latitude)::float8`.as('latitude'),
+        sql<number>`avg(sa.longitude)::float8`.as('longitude'),
+        sql<number>`max(sa.radius_miles)`.as('reachMiles'),
+      ])
+      .where('d.tier', 'in', ['Authorized', 'Preferred'])
+      .where('d.status', 'in', ['approved', 'active'])
+      .groupBy(zipArea('sa.zip_code'))
+      .execute(),
+    db
+      .selectFrom('jobs')
+      .select([
+        zipArea('zip_code').as('area'),
+        sql<string>`min(state)`.as('state'),
+        (eb) => eb.fn.countAll<string>().as('requests'),
+        sql<string[]>`array_agg(distinct city order by city)`.as('cities'),
+        sql<string[]>`array_agg(distinct zip_code order by zip_code)`.as('zipCodes'),
+        sql<Date>`min(created_at)`.as('oldest'),
+      ])
+      .where('status', '=', 'unrouted')
+      .groupBy(zipArea('zip_code'))
+      .orderBy('requests', 'desc')
+      .orderBy('oldest')
+      .orderBy('area')
+      .limit(100)
+      .execute(),
+  ]);
+  return { demand, installers, recruit };
 }

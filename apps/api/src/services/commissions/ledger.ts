@@ -62,12 +62,17 @@ type Entry = NonNullable<Awaited<ReturnType<typeof findOrderCommission>>>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The end of a new commission's holding period (the refund window): it cannot be approved before.
- * It runs from when the order was recorded, or its date if later: a backdated order waits the whole
- * hold like any other (issue 35, finding 4, decision 0891).
+ * The end of a new commission's holding period (the refund window), an instant: it cannot be
+ * approved before. It runs from when the order was recorded: a backdated order waits the whole hold
+ * like any other (issue 35, finding 4, decision 0891). An order date later than its recording (the
+ * day of slack allowed for clocks and time zones, or a date picked as "noon UTC") does not push it:
+ * a rule of 0 days is approvable the moment its order is recorded (issue 47, item 5, decision 1071).
  */
 export const holdUntil = (order: Pick<Order, 'createdAt' | 'orderedAt'>, holdDays: number) =>
-  new Date(Math.max(order.createdAt.getTime(), order.orderedAt.getTime()) + holdDays * DAY_MS);
+  new Date(order.createdAt.getTime() + holdDays * DAY_MS);
+
+/** Why a pending commission was not approved: its hold's end, to the minute, in UTC (clients show `holdUntil` in their reader's zone). */
+const onHoldUntil = (at: Date) => `On hold until ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The two-person rule's words (issue 35, finding 4): what a reviewer's 403 says. */
 const OWNER_ONLY = {
@@ -139,18 +144,22 @@ export async function approve(trx: Trx, ctx: AdminContext, ids: readonly string[
     const own = [...recorders.values()].filter((r) => r.recordedBy === ctx.user.username);
     if (own.length) throw new AppError('FORBIDDEN', OWNER_ONLY.approveOwn(own.map((r) => r.orderId ?? r.id)));
   }
-  const approved = await approvePending(trx, ids, ctx.user.username, new Date());
+  // Instants against an instant (the app's clock, as every other deadline): never a date in one zone against another.
+  const approved = await approvePending(trx, ids, ctx.user.username, ctx.clock.now());
   const done = new Set(approved.map((a) => a.id));
   const rest = ids.filter((id) => !done.has(id));
   const states = rest.length ? await ledgerStates(trx, rest) : [];
   const skipped = rest.map((id) => {
     const s = states.find((x) => x.id === id);
+    const onHold = s?.status === 'pending' && s.kind === 'commission' && s.holdUntil ? s.holdUntil : null;
     const reason = !s
       ? 'Unknown commission'
       : s.status !== 'pending' || s.kind !== 'commission'
         ? `Already ${s.status}`
-        : `On hold until ${s.holdUntil?.toISOString().slice(0, 10)}`;
-    return { id, reason };
+        : onHold
+          ? onHoldUntil(onHold)
+          : 'On hold';
+    return { id, reason, holdUntil: onHold ? onHold.toISOString() : null };
   });
   for (const a of approved) {
     const r = recorders.get(a.id);

@@ -1,6 +1,7 @@
 import {
   ADMIN_JOBS_PAGE,
   coverage,
+  coverageByArea,
   distanceFromArea,
   findDealerForJobs,
   insertOffer,
@@ -101,12 +102,47 @@ export async function setRouting(ctx: Admin, offerHours: number) {
   });
 }
 
-/** The coverage map's figures (counts as numbers): demand and installers by state, uncovered ZIP codes. */
+/**
+ * The coverage map's figures (counts as numbers): demand and installers by state, uncovered ZIP codes;
+ * by ZIP area (issue 47, item 7, decision 1072): demand against coverage, installers' reach, and the
+ * ranked areas to recruit in.
+ */
 export async function coverageMap(ctx: Admin) {
-  const c = await coverage(ctx.db);
+  const [c, a] = await Promise.all([coverage(ctx.db), coverageByArea(ctx.db)]);
+  const based = new Map(a.installers.map((r) => [r.area, Number(r.installers)]));
   return {
     demand: c.demand.map((r) => ({ state: r.state, jobs: Number(r.jobs) })),
     installers: c.installers.map((r) => ({ state: r.state, installers: Number(r.installers) })),
     uncovered: c.uncovered.map((r) => ({ ...r, requests: Number(r.requests) })),
+    // Issue 47, item 7: by ZIP area (the first three digits), where the requests are and who is based there.
+    areas: a.demand
+      .map((r) => ({
+        area: r.area,
+        state: r.state,
+        jobs: Number(r.jobs),
+        waiting: Number(r.waiting),
+        installers: based.get(r.area) ?? 0,
+        latitude: Number(r.latitude),
+        longitude: Number(r.longitude),
+      }))
+      .sort((x, y) => y.waiting - x.waiting || y.jobs - x.jobs || x.area.localeCompare(y.area)),
+    // Where installers are based, by area, and the farthest any of them reaches (the map's rings).
+    reach: a.installers.map((r) => ({
+      area: r.area,
+      installers: Number(r.installers),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      miles: Number(r.reachMiles),
+    })),
+    // Ranked: where to recruit (requests waiting with no installer in range).
+    recruit: a.recruit.map((r) => ({
+      area: r.area,
+      state: r.state,
+      requests: Number(r.requests),
+      cities: r.cities,
+      zipCodes: r.zipCodes,
+      waitingSince: new Date(r.oldest).toISOString(),
+      installers: based.get(r.area) ?? 0,
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@dn/api';
-import { type ActivitySearch, DATE_FORMAT } from '@dn/schema';
+import { type ActivitySearch, DATE_FORMAT, eventLabel } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -20,8 +20,8 @@ const COLUMNS: DataColumn<ActivityRow>[] = [
   {
     header: 'Event',
     cell: (r) => (
-      <Badge variant="light" color={r.success ? 'blue' : 'red'}>
-        {r.eventType}
+      <Badge variant="light" color={r.success ? 'blue' : 'red'} tt="none" title={r.eventType ?? undefined}>
+        {eventLabel(r.eventType ?? '')}
       </Badge>
     ),
   },
@@ -89,7 +89,7 @@ export function ActivityTab({
           label="Event"
           clearable
           searchable
-          data={types.data ?? []}
+          data={(types.data ?? []).map((t) => ({ value: t, label: eventLabel(t) }))}
           value={filters.event ?? null}
           onChange={(v) => set({ event: v ?? undefined })}
         />

@@ -4,6 +4,7 @@ import {
   type CommissionStatus,
   type CommissionsSearch,
   DATE_FORMAT,
+  displayDateTime,
   displayMoney,
   plural,
 } from '@dn/schema';
@@ -159,7 +160,7 @@ export function CommissionsTab({ search, onSearch }: CommissionsTabProps) {
                 </>
               ),
             },
-            { header: 'Hold until', cell: (c) => (c.holdUntil ? dayjs(c.holdUntil).format(DATE_FORMAT) : '') },
+            { header: 'Hold until', cell: (c) => (c.holdUntil ? displayDateTime(c.holdUntil) : '') },
             {
               header: '',
               cell: (c) =>

@@ -1,6 +1,7 @@
 import { DATE_FORMAT, DEFAULT_PAYOUT_MINIMUM, displayMoney, MONEY_WORDS, PAYEE_PAID_WORDS } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -8,9 +9,13 @@ import { useTrpc } from '../../lib/trpc';
 import { ADMIN_MUTATIONS } from '../admin/mutations';
 import { useAdminMutation } from '../admin/use-admin-mutation';
 import { useAdminRole } from '../admin-team/role';
+import { downloadFile } from '../payees/download';
 
 // One batch's payees, each marked paid alone (decision 0965): loaded when asked for.
 const PayoutPayees = lazy(() => import('../payees/PayoutPayees'));
+
+// A yellow alert's own title colour is too light to read (axe: color-contrast): the text colour instead.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 /** Payout batches: create one above a minimum, download its CSV, mark it paid with a reference. */
 export function PayoutsPanel() {
@@ -31,8 +36,26 @@ export function PayoutsPanel() {
       setReference('');
     },
   });
+  // Issue 47, item 4: the bank file needs the payment settings; an owner is told before the download refuses.
+  const settings = useQuery({ ...trpc.payees.settings.queryOptions(), enabled: can('owner') });
+  const save = (url: string, fallback: string, what: string) =>
+    downloadFile(url, fallback).then(
+      (name) => notifications.show({ title: `${what} downloaded`, message: name, color: 'green' }),
+      (e: Error) => notifications.show({ title: `${what} not downloaded`, message: e.message, color: 'red' }),
+    );
   return (
     <Stack>
+      {can('owner') && settings.isSuccess && !settings.data && (
+        <Alert
+          color="yellow"
+          title="Payment settings are not set"
+          styles={READABLE_TITLE}
+          data-testid="payouts-needs-settings"
+        >
+          The bank file (NACHA) and the 1099-NEC report need the company, its originating bank and the payer.{' '}
+          <Anchor href="#payment-settings">Set them below</Anchor>.
+        </Alert>
+      )}
       <Group align="flex-end">
         <TextInput
           label="Minimum per recruiter ($)"
@@ -47,7 +70,7 @@ export function PayoutsPanel() {
         )}
       </Group>
       {held.length > 0 && (
-        <Alert color="yellow" title="Held from the newest batch" data-testid="payout-held">
+        <Alert color="yellow" title="Held from the newest batch" styles={READABLE_TITLE} data-testid="payout-held">
           <Stack gap={2}>
             {held.map((x) => (
               <Text size="sm" key={x.recruiterId}>
@@ -74,16 +97,27 @@ export function PayoutsPanel() {
           {
             header: '',
             cell: (p) => (
-              <Group gap="xs" wrap="nowrap">
+              // Wraps on a phone's card: each link whole on its line ("Downloa/d CSV" otherwise, issue 47).
+              <Group gap="xs" style={{ whiteSpace: 'nowrap' }}>
                 {can('owner') && (
                   <>
                     <Anchor href={`/api/admin/payouts/${p.id}/export`} download>
                       Download CSV
                     </Anchor>
-                    <Anchor href={`/api/admin/payouts/${p.id}/ach`} download data-testid="download-ach">
+                    {/* Fetched, so a refusal (no payment settings) is said in a toast, not saved as a file. */}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      data-testid="download-ach"
+                      onClick={() => save(`/api/admin/payouts/${p.id}/ach`, 'payout.ach.txt', 'Bank file (ACH)')}
+                    >
                       Bank file (ACH)
                     </Anchor>
-                    <Anchor href={`/api/admin/payouts/${p.id}/checks`} download>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => save(`/api/admin/payouts/${p.id}/checks`, 'checks.csv', 'Check register')}
+                    >
                       Check register
                     </Anchor>
                   </>

@@ -5,6 +5,14 @@ import { ADMIN_MUTATIONS } from '../admin/mutations';
 import { useAdminMutation } from '../admin/use-admin-mutation';
 
 /**
+ * The picked day as an instant (issue 47, item 5): today is now, another day its noon in the admin's
+ * own zone (it reads as that day wherever the admin is; never a fixed "noon UTC", hours ahead in a
+ * US morning).
+ */
+const orderedAtOf = (date: string) =>
+  (date === dayjs().format('YYYY-MM-DD') ? dayjs() : dayjs(`${date}T12:00:00`)).toDate().toISOString();
+
+/**
  * Records an order on a dealer (POST /api/admin/dealers/{id}/orders): on the timeline and in the
  * dealer row's "Record order" dialog (issue 13). Reviewer and up; the caller hides it from viewers.
  */
@@ -58,7 +66,7 @@ export function RecordOrderForm({
             id: dealerId,
             orderId,
             amount,
-            orderedAt: new Date(`${date}T12:00:00Z`).toISOString(),
+            orderedAt: orderedAtOf(date),
             ...(differentOrder ? { differentOrder: true } : {}),
           })
         }

@@ -1,6 +1,26 @@
-import { JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from '@dn/schema';
+import {
+  COVERAGE_WORDS,
+  DATE_FORMAT,
+  displayDateTime,
+  JOB_STATUS_LABELS,
+  JOB_STATUSES,
+  type JobStatus,
+  plural,
+} from '@dn/schema';
 import { DataTable } from '@dn/ui';
-import { Badge, Button, Group, NumberInput, Popover, Select, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  NumberInput,
+  Popover,
+  Select,
+  Stack,
+  Text,
+  Timeline,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -30,6 +50,8 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
   const [hours, setHours] = useState<number | string>(24);
   const [picked, setPicked] = useState<DealerChoice | null>(null);
   const [showMap, setShowMap] = useState(false);
+  // Issue 47, item 7: a job's place opens its timeline (offers, declines, expiries, assignments).
+  const [timelineOf, setTimelineOf] = useState<{ id: string; place: string } | null>(null);
 
   return (
     <Stack>
@@ -71,21 +93,52 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
         columns={[
           {
             header: 'Status',
-            cell: (j) => (
-              <Badge color={j.status === 'unrouted' ? 'red' : 'gray'} variant="light">
-                {JOB_STATUS_LABELS[j.status as JobStatus]}
-              </Badge>
-            ),
+            cell: (j) =>
+              // An offered job waits on a named installer: say who (issue 47, item 7).
+              j.status === 'offered' && j.offeredTo ? (
+                <Text size="sm" data-testid="job-offered-to">
+                  {COVERAGE_WORDS.offeredTo(j.offeredTo)}
+                </Text>
+              ) : (
+                <Badge
+                  color={j.status === 'unrouted' ? 'red' : 'gray'}
+                  variant="light"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {JOB_STATUS_LABELS[j.status as JobStatus]}
+                </Badge>
+              ),
           },
-          { header: 'Where', cell: (j) => `${j.city}, ${j.state} ${j.zipCode}` },
-          { header: 'Scope', cell: (j) => `${j.atticSqFt ?? '?'} sq ft · ${j.fans ?? '?'} fans` },
+          {
+            header: 'Where',
+            cell: (j) => {
+              const place = `${j.city}, ${j.state} ${j.zipCode}`;
+              return (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  aria-label={COVERAGE_WORDS.timelineOf(place)}
+                  onClick={() => setTimelineOf({ id: j.id, place })}
+                >
+                  {place}
+                </Anchor>
+              );
+            },
+          },
+          {
+            header: 'Scope',
+            cell: (j) => `${j.atticSqFt ?? '?'} sq ft · ${j.fans === null ? '? fans' : plural(j.fans, 'fan')}`,
+          },
           { header: 'Seller', cell: (j) => j.sellerCompany ?? (j.origin === 'quote' ? 'Homeowner request' : '') },
           { header: 'Installer', cell: (j) => j.installerCompany ?? '' },
-          { header: 'Created', cell: (j) => dayjs(j.createdAt).format('MMM D, YYYY') },
+          { header: 'Created', cell: (j) => dayjs(j.createdAt).format(DATE_FORMAT) },
           {
             header: '',
             cell: (j) =>
+              // Assign only where no installer has the job yet (issue 47, item 7).
               can('reviewer') &&
+              !j.installerId &&
               j.status !== 'installed' &&
               j.status !== 'cancelled' && (
                 <Popover withinPortal position="bottom-end" onClose={() => setPicked(null)}>
@@ -115,6 +168,34 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
           },
         ]}
       />
+      <Drawer
+        opened={timelineOf !== null}
+        onClose={() => setTimelineOf(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        position="right"
+        title={timelineOf ? `${COVERAGE_WORDS.timelineTitle} · ${timelineOf.place}` : COVERAGE_WORDS.timelineTitle}
+      >
+        {timelineOf && <JobTimeline id={timelineOf.id} />}
+      </Drawer>
     </Stack>
+  );
+}
+
+function JobTimeline({ id }: { id: string }) {
+  const trpc = useTrpc();
+  const steps = useQuery(trpc.jobs.adminTimeline.queryOptions({ id }));
+  if (!steps.data) return <Text size="sm">Loading…</Text>;
+  if (steps.data.items.length === 0) return <Text size="sm">{COVERAGE_WORDS.noSteps}</Text>;
+  return (
+    <Timeline active={steps.data.items.length - 1} bulletSize={14} lineWidth={2} data-testid="job-timeline">
+      {steps.data.items.map((e) => (
+        <Timeline.Item key={`${e.createdAt}-${e.kind}-${e.message}`} title={e.message}>
+          <Text size="xs">
+            {displayDateTime(e.createdAt)}
+            {e.actor ? ` · ${e.actor}` : ''}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
   );
 }

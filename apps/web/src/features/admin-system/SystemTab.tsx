@@ -1,8 +1,9 @@
 import type { AppRouter } from '@dn/api';
 import { DATE_FORMAT, POLL_MS } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
-import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
@@ -119,6 +120,10 @@ export function SystemTab() {
           hint={q.jobsOldestSeconds ? `oldest ${duration(q.jobsOldestSeconds)}` : undefined}
         />
       </SimpleGrid>
+      {/* The tasks behind the three figures above (issue 47): their list is in Activity. */}
+      <Anchor component={Link} to="/admin/activity" hash="scheduled-tasks" size="sm" data-testid="system-tasks-link">
+        See the scheduled tasks: when each runs next, its last run and failures
+      </Anchor>
       {lastBackup?.error && (
         <Alert color="red" title="The last backup failed">
           {lastBackup.error}

@@ -1,6 +1,6 @@
 import { ACCESS_DENIED } from '@dn/schema/messages';
 import { TooltipDelayGroup } from '@dn/ui';
-import { Burger, Container, Drawer, Group, NavLink, type NavLinkProps, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Drawer, Group, NavLink, type NavLinkProps, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createLink, Navigate, Outlet } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
@@ -64,13 +64,17 @@ export function AdminLayout() {
         <Stack>
           <Group justify="space-between" wrap="nowrap">
             <Title order={1}>Admin Dashboard</Title>
-            <Burger
+            {/* A worded button, not a second burger under the site menu's (issue 47: two stacked menu buttons). */}
+            <Button
               hiddenFrom="sm"
-              opened={drawer}
+              variant="default"
+              size="sm"
               onClick={open}
               aria-label="Open the admin sections"
               aria-expanded={drawer}
-            />
+            >
+              Sections
+            </Button>
           </Group>
           <div className={classes.console}>
             <div className={classes.sideNav}>

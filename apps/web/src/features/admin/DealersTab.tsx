@@ -175,11 +175,6 @@ export function DealersTab({ search: urlSearch, onSearch, pendingOnly = false }:
           {/* Roles (issue 14): no export of personal data for a viewer; clear-all is the owner's. */}
           {/* The search box as typed: the URL gets it 250 ms later, an export clicked sooner means it too. */}
           {can('reviewer') && <ExportButton search={{ ...search, q: text.trim() || undefined }} />}
-          {can('owner') && (
-            <Button variant="outline" color="red" onClick={() => setClearing(true)}>
-              Clear All
-            </Button>
-          )}
         </Group>
       </Group>
       {!pendingOnly && (
@@ -241,6 +236,14 @@ export function DealersTab({ search: urlSearch, onSearch, pendingOnly = false }:
             {more} dealer{data.total === 1 && !more ? '' : 's'}
           </Text>
           <Pagination value={page} onChange={(p) => onSearch({ page: p > 1 ? p : undefined })} total={pages} />
+        </Group>
+      )}
+      {/* Issue 47: away from "Export CSV" (one slip apart), under the list where nothing else is clicked. */}
+      {can('owner') && (
+        <Group justify="flex-end" mt="xl">
+          <Button variant="outline" color="red" onClick={() => setClearing(true)}>
+            Clear All
+          </Button>
         </Group>
       )}
       {clearing && (

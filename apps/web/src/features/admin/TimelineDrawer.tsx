@@ -1,8 +1,7 @@
-import { DATE_FORMAT } from '@dn/schema';
+import { displayDateTime, eventLabel } from '@dn/schema';
 import { Badge, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { DealerOrders } from '../admin-commissions';
 import { StatusLinkControl } from './StatusLinkControl';
@@ -50,11 +49,11 @@ export function DealerTimeline({ dealerId }: { dealerId: string }) {
             <Timeline.Item key={`${e.source}-${String(e.at)}-${e.eventType}-${e.message}`} color={COLORS[e.source]}>
               <Stack gap={2}>
                 <Group gap="xs">
-                  <Badge size="xs" variant="light" color={COLORS[e.source]}>
-                    {e.eventType}
+                  <Badge size="xs" variant="light" color={COLORS[e.source]} tt="none" title={e.eventType}>
+                    {eventLabel(e.eventType)}
                   </Badge>
                   <Text size="xs" c="dimmed">
-                    {dayjs(e.at).format(`${DATE_FORMAT} HH:mm`)}
+                    {displayDateTime(String(e.at))}
                   </Text>
                 </Group>
                 <Text size="sm">{e.message}</Text>

@@ -7,8 +7,8 @@ import type { Trpc } from '../../lib/trpc';
 // biome-ignore lint/suspicious/noExplicitAny: any procedure of the router
 export type AnyMutation = DecorateMutationProcedure<any>;
 
-/** A toast: its title, and a line under it. */
-export type Notice = string | { title: string; message?: string };
+/** A toast: its title, and a line under it; `warning` when the change was partly or not done (yellow, not green). */
+export type Notice = string | { title: string; message?: string; warning?: boolean };
 
 /**
  * One admin mutation, declared once (issue 34): the procedure, what it says on success and on
@@ -40,7 +40,7 @@ export const showNotice = (notice: Notice, color: 'green' | 'red') =>
   notifications.show(
     typeof notice === 'string'
       ? { title: notice, message: '', color }
-      : { title: notice.title, message: notice.message ?? '', color },
+      : { title: notice.title, message: notice.message ?? '', color: notice.warning ? 'yellow' : color },
   );
 
 /** The failure toast every admin mutation shows: the spec's title, the server's words (or "Please try again."). */

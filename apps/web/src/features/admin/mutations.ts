@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES as M } from '@dn/schema';
+import { APPROVAL_WORDS, displayDateTime, ADMIN_MESSAGES as M } from '@dn/schema';
 import type { Trpc } from '../../lib/trpc';
 import { adminMutation } from './admin-mutation';
 
@@ -83,10 +83,16 @@ export const ADMIN_MUTATIONS = {
   }),
   approveCommissions: adminMutation({
     procedure: (t) => t.commissions.approve,
-    success: (r) => ({
-      title: M.approveCommissions.success(r.approved.length),
-      message: r.skipped.length ? M.approveCommissions.skipped(r.skipped.length, r.skipped[0]?.reason) : '',
-    }),
+    // All approved: green. Some or none (issue 47, item 5): a warning that says when the hold ends, in the reader's zone.
+    success: (r) => {
+      if (!r.skipped.length) return { title: M.approveCommissions.success(r.approved.length) };
+      const ends = r.skipped.flatMap((k) => (k.holdUntil ? [k.holdUntil] : [])).sort();
+      return {
+        title: APPROVAL_WORDS.title(r.approved.length, r.skipped.length),
+        message: ends.length ? APPROVAL_WORDS.onHold(displayDateTime(ends[0]!)) : (r.skipped[0]?.reason ?? ''),
+        warning: true,
+      };
+    },
     failure: M.approveCommissions.failure,
     invalidates: commissions,
   }),

@@ -26,7 +26,8 @@ export const TIER_CARDS: { tier: Tier; tagline: string; benefits: string[]; popu
     benefits: [
       'Wholesale dealer pricing',
       'Sells and installs',
-      'No upfront inventory required',
+      // Issue 47: "No upfront inventory required" beside the prepaid initial inventory read as a contradiction.
+      'No stock to carry beyond the initial inventory',
       '$5,000 initial inventory prepaid',
       'Handles affiliate overflow work',
     ],

@@ -1,6 +1,6 @@
-import { DATE_FORMAT, displayMoney, PAYEE_PAID_WORDS as W } from '@dn/schema';
+import { DATE_FORMAT, displayMoney, PAYOUTS_CONSOLE_WORDS as R, PAYEE_PAID_WORDS as W } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
-import { Button, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -20,6 +20,26 @@ export default function PayoutPayees({ payoutId }: { payoutId: string }) {
   const { can } = useAdminRole();
   const [paying, setPaying] = useState<Payee | null>(null);
   const [reference, setReference] = useState('');
+  // Issue 47, item 4: a payment the bank returned (its return code) is approved again and the payee emailed.
+  const [returning, setReturning] = useState<Payee | null>(null);
+  const [returnCode, setReturnCode] = useState('');
+  const [note, setNote] = useState('');
+  const recordReturn = useMutation(
+    trpc.payees.recordReturn.mutationOptions({
+      onSuccess: () => {
+        notifications.show({
+          title: R.returnSaved(returning?.recruiterName ?? ''),
+          message: R.returnSavedDetail,
+          color: 'green',
+        });
+        setReturning(null);
+        setReturnCode('');
+        setNote('');
+        void queryClient.invalidateQueries(trpc.commissions.pathFilter());
+      },
+      onError: (e) => notifications.show({ title: R.returnFailed, message: e.message, color: 'red' }),
+    }),
+  );
   const payees = useQuery(trpc.commissions.payoutPayees.queryOptions({ id: payoutId }));
   const markPaid = useMutation(
     trpc.commissions.markPayeePaid.mutationOptions({
@@ -51,11 +71,17 @@ export default function PayoutPayees({ payoutId }: { payoutId: string }) {
           {
             header: '',
             cell: (p) =>
-              !p.paid &&
               can('owner') && (
-                <Button size="xs" onClick={() => setPaying(p)}>
-                  {W.button}
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  {!p.paid && (
+                    <Button size="xs" onClick={() => setPaying(p)}>
+                      {W.button}
+                    </Button>
+                  )}
+                  <Button size="xs" variant="default" onClick={() => setReturning(p)}>
+                    {R.returnButton}
+                  </Button>
+                </Group>
               ),
           },
         ]}
@@ -73,6 +99,33 @@ export default function PayoutPayees({ payoutId }: { payoutId: string }) {
       >
         {paying && <Text size="sm">{W.body(paying.recruiterName, displayMoney(paying.amount))}</Text>}
         <TextInput label={W.reference} value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
+      </ConfirmModal>
+      <ConfirmModal
+        opened={returning !== null}
+        title={R.returnTitle}
+        onClose={() => setReturning(null)}
+        confirmLabel={R.returnConfirm}
+        disabled={!returnCode.trim()}
+        loading={recordReturn.isPending}
+        onConfirm={() =>
+          returning &&
+          recordReturn.mutate({
+            id: payoutId,
+            recruiterId: returning.recruiterId,
+            returnCode,
+            note: note.trim() || undefined,
+          })
+        }
+      >
+        {returning && <Text size="sm">{R.returnBody(returning.recruiterName, displayMoney(returning.amount))}</Text>}
+        <TextInput
+          label={R.returnCode}
+          description={R.returnCodeHint}
+          placeholder="R03"
+          value={returnCode}
+          onChange={(e) => setReturnCode(e.currentTarget.value)}
+        />
+        <TextInput label={R.returnNote} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
       </ConfirmModal>
     </>
   );

@@ -19,7 +19,10 @@ export const Route = createFileRoute('/admin/_console/activity')({
 
 function ActivityPage() {
   const [search, setSearch] = useSectionSearch(activitySearch);
-  const [tab, setTab] = useState<string | null>('log');
+  // System's "Scheduled tasks" link opens this tab (#scheduled-tasks, issue 47).
+  const [tab, setTab] = useState<string | null>(() =>
+    typeof window !== 'undefined' && window.location.hash === '#scheduled-tasks' ? 'tasks' : 'log',
+  );
   return (
     <AdminSection title="Activity">
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

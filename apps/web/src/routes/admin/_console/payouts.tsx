@@ -8,6 +8,9 @@ import { useAdminRole } from '../../../features/admin-team/role';
 // The Risk section (issue 39): flagged referrals hold payouts, so it sits on this page, and its code
 // loads one step later (React.lazy). Not a route of its own: the shell is at its budget (decision 0964).
 const RiskPanel = lazy(() => import('../../../features/payees/RiskPanel'));
+// Issue 47, item 4: the owner's payment settings and the 1099-NEC (threshold, report), loaded likewise.
+const PaymentSettingsCard = lazy(() => import('../../../features/payees/PaymentSettingsCard'));
+const TaxCard = lazy(() => import('../../../features/payees/TaxCard'));
 
 export const Route = createFileRoute('/admin/_console/payouts')({ component: PayoutsPage });
 
@@ -18,6 +21,12 @@ function PayoutsPage() {
       <AdminSection title="Payout batches">
         <PayoutsPanel />
       </AdminSection>
+      <Stack mt="xl">
+        <Suspense fallback={null}>
+          {can('owner') && <PaymentSettingsCard />}
+          <TaxCard />
+        </Suspense>
+      </Stack>
       {can('reviewer') && (
         <Stack mt="xl">
           <Title order={3} size="h4">
