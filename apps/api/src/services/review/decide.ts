@@ -23,7 +23,7 @@ import { reactivationEmail, rejectionEmail, suspensionEmail, tierChangeEmail } f
 export type AdminContext = Context & { user: User };
 
 /** Emails wait this long past the window, so an undo in its last instant still wins the race. */
-const MAIL_GRACE_MS = 2_000;
+export const MAIL_GRACE_MS = 2_000;
 
 export const undoWindowSec = (ctx: Context) => ctx.config.undoWindowSec ?? UNDO_WINDOW_SECONDS;
 export const mailNotBefore = (undoUntil: Date) => new Date(undoUntil.getTime() + MAIL_GRACE_MS);
