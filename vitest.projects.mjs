@@ -37,7 +37,8 @@ export async function dbProjects(opts = {}) {
   const exclude = ['**/node_modules/**', '**/dist/**', ...(opts.exclude ?? [])];
   const testTimeout = opts.testTimeout ?? 30_000;
   // Integration files share the cores with the other files running at the same time: the property
-  // tests on PGlite take 10-30 s alone, so their limit catches a hang, not a busy machine.
+  // tests on PGlite take 10-30 s alone, so their limit catches a hang, not a busy machine. So does a
+  // hook's: a PGlite harness started beside other work took over 60 s (issue 46).
   const intTimeout = Math.max(testTimeout, 120_000);
   // `*.pg.int.test.ts` run on PostgreSQL only, `*.pglite.int.test.ts` on PGlite only.
   const onlyPg = integration.map((g) => g.replace('.int.test.ts', '.pg.int.test.ts'));
@@ -49,7 +50,7 @@ export async function dbProjects(opts = {}) {
       exclude: [...exclude, ...onlyPg],
       env: { TEST_DB: 'pglite' },
       testTimeout: intTimeout,
-      hookTimeout: 60_000,
+      hookTimeout: intTimeout,
     },
   };
   const postgres = {
@@ -59,7 +60,7 @@ export async function dbProjects(opts = {}) {
       exclude: [...exclude, ...onlyPglite],
       env: { TEST_DB: 'postgres' },
       testTimeout: intTimeout,
-      hookTimeout: 60_000,
+      hookTimeout: intTimeout,
     },
   };
   const projects = [{ test: { name: 'unit', include: unit, exclude: [...exclude, ...integration], testTimeout } }];

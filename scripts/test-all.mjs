@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `pnpm test:all`: every check CI runs, in stages. The phases of a stage run at the same time (each
-// line of their output prefixed with the phase's name); a stage starts when the one before it has
-// passed. At the end it prints how long each phase took, so a slow phase is seen where it starts.
+// line of their output prefixed with the phase's name); a phase starts when every phase of the
+// stages before it has passed, or, when it names what it `needs`, when those have (issue 46). At
+// the end it prints how long each phase took, so a slow phase is seen where it starts.
 import { spawn } from 'node:child_process';
 
-/** @type {{ name: string, command: string }[][]} */
+/** @type {{ name: string, command: string, needs?: string[] }[][]} */
 const STAGES = [
   // Static checks and the production build need no database; the build is what the browser tests
   // and the security suite's processes run.
@@ -13,11 +14,14 @@ const STAGES = [
     { name: 'typecheck', command: 'pnpm -s typecheck' },
     { name: 'build', command: 'pnpm -s build' },
   ],
-  [{ name: 'unit+integration', command: 'pnpm -s test:both' }],
   [
-    { name: 'security', command: 'pnpm -s test:security' },
-    { name: 'browser', command: 'pnpm -s test:e2e' },
+    { name: 'unit+integration', command: 'pnpm -s test:both' },
+    // The critical path (issue 46): it needs only the build, so it runs beside the tests below.
+    { name: 'browser', command: 'pnpm -s test:e2e', needs: ['build'] },
   ],
+  // Its own build and databases (test/security/global-setup.ts): it follows the unit and integration
+  // tests, not the browser's.
+  [{ name: 'security', command: 'pnpm -s test:security', needs: ['unit+integration'] }],
 ];
 
 const only = process.argv.slice(2);
@@ -66,15 +70,25 @@ function report() {
   process.stdout.write(`  ${'total'.padEnd(w)}  ${fmt((Date.now() - started) / 1000)}\n`);
 }
 
-let failed = false;
-for (const stage of STAGES) {
-  const phases = only.length ? stage.filter((p) => only.includes(p.name)) : stage;
-  if (phases.length === 0) continue;
-  const done = await Promise.all(phases.map((p) => run(p, phases.length > 1)));
-  if (done.some((r) => r.code !== 0)) {
-    failed = true;
-    break;
-  }
+// Each phase waits for what it needs (by default every phase of the stages before it) among those
+// run; one that failed stops what needs it, and the phases already running finish.
+const all = STAGES.flatMap((stage, i) =>
+  stage.map((p) => ({ ...p, needs: p.needs ?? STAGES.slice(0, i).flatMap((s) => s.map((q) => q.name)) })),
+);
+const phases = only.length ? all.filter((p) => only.includes(p.name)) : all;
+/** @type {Map<string, Promise<{ code: number | null }>>} */
+const runs = new Map();
+for (const p of phases) {
+  const before = p.needs.flatMap((n) => runs.get(n) ?? []);
+  runs.set(
+    p.name,
+    Promise.all(before).then((done) => {
+      if (done.every((r) => r.code === 0)) return run(p, phases.length > 1);
+      process.stdout.write(`[${p.name}] not run: a phase it needs failed\n`);
+      return { code: null };
+    }),
+  );
 }
+const failed = (await Promise.all(runs.values())).some((r) => r.code !== 0);
 report();
 process.exit(failed ? 1 : 0);

@@ -67,10 +67,13 @@ async function main() {
   });
   if (config.testClockFile)
     app.log.warn({ file: config.testClockFile }, 'the clock reads its offset from TEST_CLOCK_FILE');
-  app.deps.mail.start();
+  // The sender looks for due mail (a decision's, once its undo window has passed, when no kick came)
+  // every 10 s, or at each scheduler tick when those are closer together (the browser suite's 1 s).
+  const schedulerMs = (config.schedulerIntervalSec ?? 15) * 1000;
+  app.deps.mail.start(Math.min(10_000, schedulerMs));
   // The durable scheduler runs every sweep (services/scheduler/sweeps.ts), one instance at a time.
   const scheduler = new Scheduler(app.deps);
-  scheduler.start((config.schedulerIntervalSec ?? 15) * 1000);
+  scheduler.start(schedulerMs);
   const maintenance = startEmbeddedMaintenance(database, app.log);
 
   await app.listen({ port: config.port, host: config.host });

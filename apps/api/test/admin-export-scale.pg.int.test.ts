@@ -80,7 +80,12 @@ describe('admin at 100,000 dealers (PostgreSQL)', () => {
               and state = 'active' and pid <> pg_backend_pid()`.execute(h.db)
         ).rows[0]!.n,
       );
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Waits for it to happen (a loaded machine takes longer to notice the closed socket) rather
+    // than for a fixed 1.5 s; the limit only catches an export that never lets go.
+    const released = async () =>
+      (await queriesAfterAbort()) === 0 && h.database.pool.totalCount - h.database.pool.idleCount <= 1;
+    const deadline = Date.now() + 45_000;
+    while (!(await released()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await queriesAfterAbort()).toBe(0);
     expect(h.database.pool.totalCount - h.database.pool.idleCount).toBeLessThanOrEqual(1);
   }, 60_000);
@@ -92,18 +97,21 @@ describe('admin at 100,000 dealers (PostgreSQL)', () => {
       expect(res.statusCode).toBe(200);
       return performance.now() - t;
     };
-    const p95 = async (url: string) => {
+    // The median of 21, not the 95th percentile: a query that became a scan of the 100,000 rows is
+    // slow every time, while a busy machine (other test files, other work) delays a few samples by
+    // hundreds of ms (issue 46). The tail belongs to the benchmark, on a quiet machine.
+    const median = async (url: string) => {
       await time(url);
       const samples = [];
-      for (let i = 0; i < 20; i++) samples.push(await time(url));
-      return samples.sort((a, b) => a - b)[18]!;
+      for (let i = 0; i < 21; i++) samples.push(await time(url));
+      return samples.sort((a, b) => a - b)[10]!;
     };
-    const page = await p95('/api/admin/dealers');
-    const search = await p95('/api/admin/dealers?q=dealer12345&status=pending');
-    const sorted = await p95('/api/admin/dealers?sort=fullName&dir=asc&page=3');
-    const metrics = await p95('/api/admin/dealer-metrics');
+    const page = await median('/api/admin/dealers');
+    const search = await median('/api/admin/dealers?q=dealer12345&status=pending');
+    const sorted = await median('/api/admin/dealers?sort=fullName&dir=asc&page=3');
+    const metrics = await median('/api/admin/dealer-metrics');
     process.stdout.write(
-      `p95 ms: page ${page.toFixed(1)}, search ${search.toFixed(1)}, sorted ${sorted.toFixed(1)}, metrics ${metrics.toFixed(1)}\n`,
+      `median ms: page ${page.toFixed(1)}, search ${search.toFixed(1)}, sorted ${sorted.toFixed(1)}, metrics ${metrics.toFixed(1)}\n`,
     );
     // Generous bounds for a shared 2-core test machine; the benchmark checks the real targets.
     expect(page).toBeLessThan(250);

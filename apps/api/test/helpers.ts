@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import { findAdminByUsername, insertAdmin, setAdminPassword } from '@dn/db/queries/accounts';
+import { endSessionsOfUser } from '@dn/db/queries/sessions';
 import { createTestDatabase, type TestDatabase } from '@dn/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -7,7 +9,6 @@ import type { Deps } from '../src/context';
 import type { Config } from '../src/env';
 import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
-import { upsertAdmin } from '../src/services/accounts/admins';
 import type { RateLimits } from '../src/services/accounts/rate-limit';
 import { startSmtp, type TestSmtp } from './smtp';
 
@@ -130,7 +131,14 @@ let seq = 0;
 export const uniqueEmail = (prefix = 'dealer') => `${prefix}.${Date.now().toString(36)}.${++seq}@example.com`;
 
 export async function signInAdmin(app: TestApp, username = `admin${++seq}`, password = 'admin-password-1') {
-  await upsertAdmin(app.deps.db, username, password);
+  // upsertAdmin's effect (create, or set the password and end the admin's sessions), with the
+  // process's one hash of that password (seedHash).
+  const db = app.deps.db;
+  const existing = await findAdminByUsername(db, username);
+  if (existing) {
+    await setAdminPassword(db, existing.id, await seedHash(password));
+    await endSessionsOfUser(db, existing.id);
+  } else await insertAdmin(db, username, await seedHash(password));
   const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
   return cookieOf(res);
@@ -146,6 +154,25 @@ export interface DealerSeed {
   referredBy?: string | null;
 }
 
+/**
+ * The argon2 hash of a seeded account's password, made once per password and process: seeding a
+ * dealer or an admin need not spend ~30 ms of CPU (argon2id, 19 MiB) each time on the same
+ * password; hundreds of seeded accounts on two databases were a noticeable share of the suite's CPU.
+ * Signing in still verifies against it, with the real argon2. A salt shared by seeded accounts
+ * changes nothing a test checks (each hash still verifies only its password).
+ */
+const seedHashes = new Map<string, Promise<string>>();
+export function seedHash(password: string): Promise<string> {
+  let hash = seedHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    seedHashes.set(password, hash);
+    // A refused hash (a test that fills the queue on purpose) is not kept.
+    hash.catch(() => seedHashes.delete(password));
+  }
+  return hash;
+}
+
 /** Inserts a dealer directly (for tests of other features). */
 export async function createDealer(db: Harness['db'], s: DealerSeed = {}) {
   const email = s.email ?? uniqueEmail();
@@ -158,7 +185,7 @@ export async function createDealer(db: Harness['db'], s: DealerSeed = {}) {
       tier: s.tier ?? 'Affiliate',
       status: s.status ?? 'approved',
       phoneE164: '+15551234567',
-      password: s.password === null ? null : await hashPassword(s.password ?? 'dealer-pass-1'),
+      password: s.password === null ? null : await seedHash(s.password ?? 'dealer-pass-1'),
       accessGranted: s.password !== null,
       referredBy: s.referredBy ?? null,
       addressJson: JSON.stringify({

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { insertAdminAction } from '@dn/db/queries/admin-actions';
 import { insertActionMails, MAIL_PRIORITY } from '@dn/db/queries/email-outbox';
 import { dkimVerify } from 'mailauth';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/lib/tokens';
@@ -210,8 +211,10 @@ describe('mail that keeps up', () => {
 
 describe('the last look before a batch leaves', () => {
   it('a link retired while the batch before it is sending is not sent', async () => {
-    // Only this test's sender claims its messages: the app's own, kicked by the tests above, is
-    // stopped first (on a loaded machine it could still be flushing and take them).
+    // Only this test's sender claims its messages: the app's own, kicked by the tests above, first
+    // sends what it still has (nothing older is left to fill the first claim) and is stopped (on a
+    // loaded machine it could still be flushing and take them).
+    await h.app.deps.mail.flush();
     await h.app.deps.mail.stop();
     const dealer = await createDealer(h.db, { email: uniqueEmail('late-link') });
     const token = randomToken();
@@ -240,12 +243,33 @@ describe('the last look before a batch leaves', () => {
     });
     try {
       for (let i = 0; i < 20; i++) await queue(message(`first.${i}.${Date.now()}@example.com`, `First batch ${i}`));
+      // The first batch was queued before the link, and the claim (oldest first) must see that: on
+      // PGlite a timestamp has millisecond precision, so the link queued in the same millisecond as
+      // the last of them could sort before it by id, join the first claim and leave before it was
+      // retired. A second earlier makes "the batch before it" certain whatever the machine's speed.
+      await h.db
+        .updateTable('emailOutbox')
+        .set({ createdAt: sql`created_at - interval '1 second'` })
+        .where('subject', 'like', 'First batch %')
+        .where('status', '=', 'pending')
+        .execute();
       await queue(
         message(dealer.email, 'Late link', {
           tokenHash: sha256(token),
           text: `Reset: https://dealers.test/reset?token=${token}`,
         }),
       );
+      // Exactly the first batch fills the first claim (20: 5 connections, 4 each), the link the next.
+      const due = await h.db
+        .selectFrom('emailOutbox')
+        .select('subject')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', new Date())
+        .orderBy('priority')
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
+      expect(due.map((m) => m.subject).indexOf('Late link')).toBe(20);
       await mail.flush();
       expect(retired).toBe(true);
       expect(slow.received.filter((m) => m.subject.startsWith('First batch'))).toHaveLength(20);

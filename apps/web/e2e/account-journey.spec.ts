@@ -60,7 +60,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await expect(async () => {
     await page.getByRole('button', { name: 'Create Link' }).click();
     await expect(page.getByText('Please enter a recruiter ID')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByLabel('Recruiter ID').fill(recruiterId);
   await page.getByRole('button', { name: 'Create Link' }).click();
   await expect(page.getByText('Affiliate link created successfully!')).toBeVisible();

@@ -59,7 +59,7 @@ export async function continueBulkReview(ctx: AdminContext, id: string) {
     const rows = await lockSelectionBatch(trx, selection, a.cursor, BULK_BATCH_SIZE, id);
     const done = rows.length < BULK_BATCH_SIZE;
     // Until the last batch the emails are held (an abandoned run's go out an hour later).
-    const held = done ? mailNotBefore(undoUntil) : new Date(undoUntil.getTime() + HOLD_WHILE_RUNNING_MS);
+    const held = done ? mailNotBefore(ctx, undoUntil) : new Date(undoUntil.getTime() + HOLD_WHILE_RUNNING_MS);
     const batch = await decideBatch(trx, ctx, { id, undoUntil, mailNotBefore: held }, decision, rows);
     const skipped: Record<string, number> = { ...a.skipped };
     for (const [k, n] of Object.entries(batch.skipped)) skipped[k] = (skipped[k] ?? 0) + n;
@@ -68,7 +68,7 @@ export async function continueBulkReview(ctx: AdminContext, id: string) {
       skipped,
       cursor: rows.at(-1)?.id ?? a.cursor,
       done,
-      notBefore: mailNotBefore(undoUntil),
+      notBefore: mailNotBefore(ctx, undoUntil),
     });
     return { a: { ...a, undoUntil, done }, changed: a.changed + batch.changed, skipped, processedNow: rows.length };
   });

@@ -23,10 +23,15 @@ import { reactivationEmail, rejectionEmail, suspensionEmail, tierChangeEmail } f
 export type AdminContext = Context & { user: User };
 
 /** Emails wait this long past the window, so an undo in its last instant still wins the race. */
-const MAIL_GRACE_MS = 2_000;
+export const MAIL_GRACE_MS = 2_000;
 
 export const undoWindowSec = (ctx: Context) => ctx.config.undoWindowSec ?? UNDO_WINDOW_SECONDS;
-export const mailNotBefore = (undoUntil: Date) => new Date(undoUntil.getTime() + MAIL_GRACE_MS);
+/**
+ * When a decision's emails may leave: the grace past the end of its window. Without a window
+ * (UNDO_WINDOW_SECONDS=0) nothing can be undone, so there is no race to give way to: at once.
+ */
+export const mailNotBefore = (ctx: Context, undoUntil: Date) =>
+  new Date(undoUntil.getTime() + (undoWindowSec(ctx) > 0 ? MAIL_GRACE_MS : 0));
 
 /** Why a decision leaves this dealer as it is, or null when it changes it. */
 export function skipReason(d: ReviewDecision, before: Pick<Application, 'status' | 'tier'>): SkipReason | null {
@@ -147,7 +152,7 @@ export async function decideBatch(
     else changing.push(r);
   }
   if (changing.length === 0) return { changed: 0, skipped };
-  const notBefore = action.mailNotBefore ?? mailNotBefore(action.undoUntil);
+  const notBefore = action.mailNotBefore ?? mailNotBefore(ctx, action.undoUntil);
 
   if (d.kind === 'approve') {
     await approveDealers(trx, ctx, changing, { path: 'approve', action: { id: action.id, mailNotBefore: notBefore } });
@@ -200,7 +205,7 @@ export async function decideOne(trx: Kysely<DB>, ctx: AdminContext, d: ReviewDec
 /** After the commit: the held emails go out as soon as the window (and its grace) has passed. */
 export function sendWhenFinal(ctx: Context, undoUntil: Date | string | null | undefined): void {
   if (!undoUntil) return;
-  const wait = mailNotBefore(new Date(undoUntil)).getTime() - Date.now();
+  const wait = mailNotBefore(ctx, new Date(undoUntil)).getTime() - Date.now();
   if (wait <= 0) {
     ctx.mail.kick();
     return;
