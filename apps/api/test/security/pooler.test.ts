@@ -2,7 +2,7 @@ import { MIGRATION_LOCK_ID, openDatabase } from '@dn/db';
 import { createEmptyPostgresDatabase } from '@dn/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OwnPgbouncer, ownPgbouncer, pgbouncerInstalled } from './pgbouncer';
-import { ADMIN, clientIp, type Server, startServer } from './processes';
+import { ADMIN, clientIp, ownPostgres, type Server, startServer } from './processes';
 import { application, booking } from './support';
 
 /**
@@ -249,6 +249,48 @@ describe.runIf(present || inCi)('two instances behind PgBouncer in transaction m
       .where('locktype' as never, '=', 'advisory' as never)
       .executeTakeFirstOrThrow();
     expect(Number(locks.n)).toBe(0);
+  });
+});
+
+describe.runIf(present || inCi)('PostgreSQL restarted behind the pooler', { timeout: 300_000 }, () => {
+  it('both instances serve again within 30 s of PostgreSQL answering, with nobody restarting them', async () => {
+    const own = await ownPostgres();
+    cleanups.push(() => own.destroy());
+    const bouncer = await ownPgbouncer({ poolSize: 4, upstreamPort: Number(new URL(own.url).port) });
+    cleanups.push(() => bouncer.destroy());
+    const env = { DATABASE_URL: bouncer.url('postgres'), DATABASE_POOL_SIZE: '3' };
+    const servers = await Promise.all([startServer({ env }), startServer({ env })]);
+    for (const s of servers) cleanups.push(() => s.kill());
+    const login = await fetch(`${servers[0]!.url}/api/admin/login`, json(ADMIN));
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const read = (s: Server) =>
+      fetch(`${s.url}/api/admin/dealers`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) })
+        .then((r) => r.status)
+        .catch(() => 0);
+    for (const s of servers) expect(await read(s)).toBe(200);
+
+    // Every server connection cut without a goodbye, as a crash would; the instances keep polling.
+    own.stop('immediate');
+    const during = await Promise.all(servers.map(read));
+    expect(during.every((status) => status === 503 || status === 500 || status === 0)).toBe(true);
+    own.start();
+    const back = Date.now();
+    const recovered = await Promise.all(
+      servers.map(async (s) => {
+        while (Date.now() - back < 60_000) {
+          if ((await read(s)) === 200) return Date.now() - back;
+          await sleep(200);
+        }
+        return null;
+      }),
+    );
+    process.stdout.write(`\npostgres restart behind the pooler: serving again after ${JSON.stringify(recovered)} ms\n`);
+    for (const ms of recovered) {
+      expect(ms).not.toBeNull();
+      expect(ms!).toBeLessThan(RECOVERY_LIMIT_MS);
+    }
+    for (const s of servers) expect(s.proc.exitCode).toBeNull();
   });
 });
 
