@@ -9,6 +9,7 @@ import type { Deps } from '../../context';
 import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
 import { expireDueOffers } from '../jobs/expiry';
+import { withdrawIneligibleOffers } from '../jobs/offers';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
@@ -36,4 +37,7 @@ export const SWEEPS: Sweep[] = [
   { name: 'system.backup', everySeconds: 3600, run: scheduledBackup },
   // Issue 37: an offer whose deadline passed goes to the next installer (decision 0911).
   { name: 'jobs.offer-expiry', everySeconds: 30, run: expireDueOffers },
+  // Issue 45 (decision 1002): an open offer whose installer no longer qualifies (a compliance document
+  // expired today, a change made without Deps.offers) is withdrawn and passed on.
+  { name: 'jobs.ineligible-offers', everySeconds: 60, run: withdrawIneligibleOffers },
 ];
