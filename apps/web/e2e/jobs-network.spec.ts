@@ -78,9 +78,36 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   await waitForMail(home, /received your installation request/);
   expect((await waitForMail(home, /Your installer/)).text).toContain('Authorized Attic Co');
   await waitForMail(home, /Installation scheduled/);
-  await waitForMail(home, /installation is complete/);
-  // The sale amount ($1,500.00) became Sam's order, and Rita's 10% commission.
+  const complete = await waitForMail(home, /installation is complete/);
+  // The sale amount ($1,500.00) became Sam's order; Rita's 10% commission is held until the
+  // homeowner confirms the installation (issue 45): nothing pending yet.
   await recruiter.goto('/dashboard');
+  await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$0.00');
+
+  // The homeowner confirms it from the status link, on a 390 px phone, once.
+  const homeowner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await homeowner.goto(linkIn(complete, '/quote/'));
+  const question = homeowner.getByTestId('installation-question');
+  await expect(question).toContainText('Was your installation completed?');
+  await expect(question).toContainText('Amount $1,500.00');
+  const yes = question.getByRole('button', { name: 'Yes, it was completed' });
+  const yesBox = await yes.boundingBox();
+  expect(yesBox && yesBox.x + yesBox.width <= 390 && yesBox.height >= 36).toBe(true);
+  await homeowner.screenshot({ path: test.info().outputPath('installation-question-390.png'), fullPage: true });
+  await yes.click();
+  await expect(homeowner.getByTestId('installation-answer')).toContainText('you confirmed your installation');
+  await expect(homeowner.getByTestId('installation-question')).toHaveCount(0);
+  await homeowner.screenshot({ path: test.info().outputPath('installation-confirmed-390.png'), fullPage: true });
+  await homeowner.reload();
+  await expect(homeowner.getByTestId('installation-answer')).toBeVisible();
+  const token = new URL(linkIn(complete, '/quote/')).pathname.split('/').pop();
+  const again = await homeowner.request.post(`/api/installation-status/${token}/confirm`, {
+    data: { confirmed: false },
+  });
+  expect(again.status()).toBe(409);
+
+  // Confirmed: Rita's commission is pending.
+  await recruiter.reload();
   await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$150.00', { timeout: 45_000 });
   await admin.dispose();
 });

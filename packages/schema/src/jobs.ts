@@ -228,7 +228,7 @@ export const INSTALLATION_NOT_INSTALLED =
 export const INSTALLATION_ALREADY_ANSWERED = 'This installation was already answered';
 /** Why a job's commission is held (the ledger's audit row and the console). */
 export const JOB_HELD_REASONS = {
-  installation: "Waiting for the homeowner to confirm the installation on their status page",
+  installation: 'Waiting for the homeowner to confirm the installation on their status page',
   selfDealing: 'The seller installed its own job (self-dealing): an owner releases it in Risk',
   disputed: 'The homeowner disputed the installation: an owner decides in Risk',
 } as const;

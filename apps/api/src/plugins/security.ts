@@ -66,10 +66,20 @@ function pathOf(req: FastifyRequest): string {
 /** Paths whose next segment is a token: the applicant's status page and its API (issue 15). */
 const TOKEN_PATH = /^\/(?:application|api\/application-status)\/[^/]|^\/trpc\/(?:[^/]*,)?site\.applicationStatus\b/;
 
+/** The homeowner's installation status link and its answer (issue 45): a token in the path, or the procedure's input. */
+const JOB_TOKEN_PATH =
+  /^\/api\/installation-status\/[^/]|^\/trpc\/(?:[^/]*,)?jobs\.(?:statusPage|answerInstallation)\b/;
+
 /** Pages whose address carries a one-time token must not leak it through the Referer header. */
 function carriesToken(req: FastifyRequest): boolean {
   const path = pathOf(req);
-  return path === '/login' || path.startsWith('/login/') || TOKEN_PATH.test(path) || /[?&]token=/.test(req.url);
+  return (
+    path === '/login' ||
+    path.startsWith('/login/') ||
+    TOKEN_PATH.test(path) ||
+    JOB_TOKEN_PATH.test(path) ||
+    /[?&]token=/.test(req.url)
+  );
 }
 
 function isApi(path: string): boolean {

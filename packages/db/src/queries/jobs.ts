@@ -323,6 +323,7 @@ export function listDealerJobs(db: Executor, dealerId: string) {
       'j.notes',
       'j.scheduledFor',
       'j.installedAmount',
+      'j.amountReview',
       'j.createdAt',
       'i.companyName as installerCompany',
       'i.fullName as installerName',
@@ -511,9 +512,7 @@ export function jobMoney(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('jobs as j')
-    .leftJoin('commissions as c', (join) =>
-      join.onRef('c.orderRef', '=', 'j.orderId').on('c.kind', '=', 'commission'),
-    )
+    .leftJoin('commissions as c', (join) => join.onRef('c.orderRef', '=', 'j.orderId').on('c.kind', '=', 'commission'))
     .select([
       'j.id',
       'j.amount',

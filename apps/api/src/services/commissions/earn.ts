@@ -101,7 +101,8 @@ export async function earnCommission(
   // Issue 39 (decision 0966): referrals ordering the minimum amount repeatedly are flagged here.
   const raised = await minimumOrderSignal(trx, ctx, recruiter.id, dealer.id, order);
   const flagged = raised ?? (flag?.status === 'open' ? flag.reason : null);
-  if (order.source !== 'job') return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount, held: flagged });
+  if (order.source !== 'job')
+    return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount, held: flagged });
   // Issue 45 (decision 1001): a job's order is the installer's word until its homeowner confirms it;
   // a seller who installed its own job is a self-dealing signal, for an owner to decide in Risk.
   const self = job?.sellerInstalled === true;

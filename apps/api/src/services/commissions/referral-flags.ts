@@ -78,7 +78,12 @@ export async function flagJobRisk(
 ) {
   const flag = await raiseReferralFlag(
     trx,
-    { referredDealerId: f.referredDealerId, recruiterDealerId: f.recruiterDealerId, signals: [f.signal], reason: f.reason },
+    {
+      referredDealerId: f.referredDealerId,
+      recruiterDealerId: f.recruiterDealerId,
+      signals: [f.signal],
+      reason: f.reason,
+    },
     true,
   );
   await audit(trx, ctx, {

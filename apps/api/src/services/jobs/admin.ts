@@ -27,7 +27,14 @@ export async function listJobs(ctx: Admin, q: AdminJobsQuery) {
   const rows = await listJobsForAdmin(ctx.db, q);
   const page = rows.slice(0, ADMIN_JOBS_PAGE);
   // Issue 45: what an owner decides on a job: an installed amount above the job's, a held commission.
-  const money = new Map((await jobMoney(ctx.db, page.map((r) => r.id))).map((m) => [m.id, m]));
+  const money = new Map(
+    (
+      await jobMoney(
+        ctx.db,
+        page.map((r) => r.id),
+      )
+    ).map((m) => [m.id, m]),
+  );
   return {
     items: page.map((r) => {
       const m = money.get(r.id);

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
-import { findDealerForJobs, insertJobWithEvent, insertOffer, installerEligibility, type Job } from '@dn/db/queries/jobs';
+import {
+  findDealerForJobs,
+  insertJobWithEvent,
+  insertOffer,
+  installerEligibility,
+  type Job,
+} from '@dn/db/queries/jobs';
 import {
   type AdminCreateJobInput,
   JOB_SELF_INSTALL_NOT_READY,
@@ -114,9 +120,17 @@ export async function registerJob(ctx: Context & { user: User }, input: Register
     // Issue 45 (finding 1): installing one's own sale passes the gate an offered job passes (routing's
     // condition and installer_gate_ok), read in this transaction.
     if (installs && !(await installerEligibility(trx, dealer.id, ctx.clock.now()))?.ok) {
-      throw new AppError('FORBIDDEN', JOB_SELF_INSTALL_NOT_READY, { fieldErrors: { handOff: JOB_SELF_INSTALL_NOT_READY } });
+      throw new AppError('FORBIDDEN', JOB_SELF_INSTALL_NOT_READY, {
+        fieldErrors: { handOff: JOB_SELF_INSTALL_NOT_READY },
+      });
     }
-    return openJob(trx, ctx, { ...input, origin: 'dealer', sellerId: dealer.id }, installs ? dealer.id : null, dealer.email);
+    return openJob(
+      trx,
+      ctx,
+      { ...input, origin: 'dealer', sellerId: dealer.id },
+      installs ? dealer.id : null,
+      dealer.email,
+    );
   });
   ctx.mail.kick();
   return result;

@@ -48,6 +48,7 @@ export async function ownJobs(ctx: Dealer) {
         amount: r.amount,
         scheduledFor: r.scheduledFor,
         installedAmount: r.installedAmount,
+        amountReview: r.amountReview,
         createdAt: r.createdAt.toISOString(),
         installer,
         homeowner:
