@@ -80,7 +80,6 @@ export const jobsRouter = router({
     .input(jobStatusToken)
     .query(({ ctx, input }) => jobStatusPage(ctx, input.token)),
   answerInstallation: publicProcedure
-    .meta(alone)
     .meta(
       rest(
         'POST',
@@ -102,7 +101,6 @@ export const jobsRouter = router({
     .input(jobAmountDecisionInput)
     .mutation(({ ctx, input }) => decideJobAmount(ctx, input.id, input.decision)),
   releaseCommission: ownerProcedure
-    .meta(alone)
     .meta(
       rest(
         'POST',
