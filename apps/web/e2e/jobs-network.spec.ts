@@ -12,7 +12,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await playwrightRequest.newContext({ baseURL });
   const seller = await (await browser.newContext()).newPage();
   const preferred = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -53,7 +53,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   // The Preferred installer sees it first, on a 390 px phone, and declines it in one tap.
   await preferred.goto('/dashboard');
   const offer = preferred.getByTestId('job-offer');
-  await expect(offer).toContainText('Austin, TX 78701');
+  await expect(offer).toContainText('Austin, TX 78701', { timeout: 30_000 });
   await expect(offer).not.toContainText('Hanna');
   const box = await offer.getByRole('button', { name: 'Decline' }).boundingBox();
   expect(box && box.x + box.width <= 390).toBe(true);

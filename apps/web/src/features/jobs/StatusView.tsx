@@ -1,5 +1,5 @@
 import { displayMoney, JOB_STATUS_LABELS } from '@dn/schema';
-import { Alert, Button, Card, Container, Group, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, SimpleGrid, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTrpc } from '../../lib/trpc';
 
@@ -81,7 +81,7 @@ function InstallationAnswer({ token, installation }: { token: string; installati
         <Text fw={600}>Was your installation completed?</Text>
         {installation.amount && <Text>Amount {displayMoney(installation.amount)}</Text>}
         {answer.isError && <Alert color="red">{answer.error.message}</Alert>}
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button loading={answer.isPending} onClick={() => answer.mutate({ token, confirmed: true })}>
             Yes, it was completed
           </Button>
@@ -93,7 +93,7 @@ function InstallationAnswer({ token, installation }: { token: string; installati
           >
             No, it was not
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Card>
   );
