@@ -421,6 +421,30 @@ describe('finding 8: eligibility re-checked when it matters', () => {
     expect((await openOffer(o.id))?.dealerId).toBe(o.next.id);
   });
 
+  it("an accept racing the installer's suspension: one outcome, no error", async () => {
+    for (const [zip, near, far] of [
+      ['97401', '97401', '97402'],
+      ['99201', '99201', '99205'],
+    ] as const) {
+      const o = await offered(zip, near, far);
+      const [accept, suspend] = await Promise.all([
+        inject('POST', `/api/dealer/job-offers/${o.offer.id}/accept`, o.first.cookie),
+        inject('POST', `/api/admin/dealers/${o.first.id}/status`, owner, { status: 'suspended' }),
+      ]);
+      expect(suspend.statusCode, suspend.body).toBe(200);
+      expect([200, 401, 409]).toContain(accept.statusCode);
+      const offers = await offersOf(o.id);
+      const mine = offers.find((x) => x.dealerId === o.first.id)!;
+      if (accept.statusCode === 200) {
+        expect(mine.status).toBe('accepted');
+        expect(await jobRow(o.id)).toMatchObject({ status: 'accepted', installerId: o.first.id });
+      } else {
+        expect(mine.status).toBe('withdrawn');
+        expect((await openOffer(o.id))?.dealerId).toBe(o.next.id);
+      }
+    }
+  });
+
   it('an installer whose compliance lapsed loses its open offer to the sweep, which passes the job on', async () => {
     const o = await offered('79901', '79901', '79912');
     const sweep = SWEEPS.find((s) => s.name === 'jobs.ineligible-offers')!;

@@ -84,6 +84,19 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   await recruiter.goto('/dashboard');
   await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$0.00');
 
+  // The console's Jobs section (1280 px) shows the held commission, and an owner could release it.
+  const console1280 = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signInAs(console1280, ADMIN.username);
+  await console1280.goto('/admin/jobs?status=installed');
+  const heldRow = console1280
+    .getByTestId('admin-job-row')
+    .filter({ hasText: 'Austin, TX 78701' })
+    .filter({ hasText: 'Commission held' })
+    .first();
+  await expect(heldRow).toContainText("Commission held: waiting for the homeowner's answer", { timeout: 30_000 });
+  await expect(heldRow.getByRole('button', { name: 'Release commission' })).toBeVisible();
+  await console1280.screenshot({ path: test.info().outputPath('admin-jobs-held-1280.png') });
+
   // The homeowner confirms it from the status link, on a 390 px phone, once.
   const homeowner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await homeowner.goto(linkIn(complete, '/quote/'));

@@ -45,6 +45,24 @@ export function lockJob(db: Executor, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/**
+ * The job's row lock, unless another transaction holds it (then undefined at once): for a caller that
+ * already holds a dealer's row lock (a suspension withdrawing offers, decision 1002), which must not
+ * wait on a job whose holder may be waiting on that dealer. What it skips, the sweep does later.
+ */
+export function lockJobIfFree(db: Executor, id: string) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+}
+
+/**
+ * An installer's row, share-locked before the job's (accepting an offer, decision 1002): a status or
+ * tier change in progress finishes first and the accept reads its outcome; dealers, then jobs, the
+ * order the review's withdrawal takes them in.
+ */
+export async function shareLockDealer(db: Executor, id: string) {
+  await db.selectFrom('dealers').select('id').where('id', '=', id).forShare().executeTakeFirst();
+}
+
 export function findJob(db: Executor, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }

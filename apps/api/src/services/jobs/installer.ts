@@ -1,4 +1,11 @@
-import { findDealerForJobs, findOffer, installerEligibility, type Job, lockJob } from '@dn/db/queries/jobs';
+import {
+  findDealerForJobs,
+  findOffer,
+  installerEligibility,
+  type Job,
+  lockJob,
+  shareLockDealer,
+} from '@dn/db/queries/jobs';
 import { INSTALLER_NOT_ELIGIBLE_WHY, type JobStatusInput, OFFER_NOT_ELIGIBLE } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -49,6 +56,7 @@ export async function acceptOffer(ctx: Dealer, id: string) {
   const offer = await ownOffer(ctx, id);
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await shareLockDealer(trx, ctx.user.id);
     const locked = await lockJob(trx, offer.jobId);
     if (!locked) throw offerNotOpen();
     const eligible = await installerEligibility(trx, ctx.user.id, now);

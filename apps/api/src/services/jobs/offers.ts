@@ -8,6 +8,7 @@ import {
   insertOpenOffer,
   type Job,
   lockJob,
+  lockJobIfFree,
   nextInstaller,
   releaseTakenOffer,
   reviewerEmails,
@@ -185,7 +186,9 @@ export async function withdrawIneligibleIn(trx: Trx, deps: Deps, dealerIds: read
   const now = deps.clock.now();
   let withdrawn = 0;
   for (const o of await ineligibleOpenOffers(trx, now, dealerIds, 10_000)) {
-    const job = await lockJob(trx, o.jobId);
+    // This transaction holds the dealers' rows: it never waits on a job (a decline or an expiry
+    // holding it may be waiting on the dealer); a job it skips is the sweep's.
+    const job = await lockJobIfFree(trx, o.jobId);
     if (job && (await withdrawOffer(trx, deps, job, o.id, INELIGIBLE, now))) withdrawn++;
   }
   return withdrawn;
