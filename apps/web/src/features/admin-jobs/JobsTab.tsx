@@ -92,7 +92,7 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
           {
             header: 'Money',
             cell: (j) => (
-              <Stack gap={4} data-testid="admin-job-money">
+              <Stack gap={4} align="flex-start" maw={260} data-testid="admin-job-money">
                 {j.amountReview === 'pending' && j.requestedAmount ? (
                   <>
                     <Badge color="orange" variant="light">
