@@ -25,6 +25,7 @@ import { cachePolicyPlugin, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import { DEFAULT_LIMITS, type RateLimits, scaledLimits } from './services/accounts/rate-limit';
+import { withdrawIneligibleIn } from './services/jobs/offers';
 import { MailService } from './services/mail/outbox';
 import { unsubscribeUrl } from './services/mail/unsubscribe';
 
@@ -181,6 +182,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     limits: { ...scaledLimits(DEFAULT_LIMITS, config.rateLimitMultiplier), ...opts.limits },
     clock: opts.clock ?? systemClock,
   };
+  deps.offers = { withdrawIneligible: (trx, ids) => withdrawIneligibleIn(trx, deps, ids) };
   app.decorate('deps', deps);
 
   // First, so it sees every route: the app refuses to start with one that declares no access.

@@ -113,6 +113,17 @@ export interface Deps {
   limits: RateLimits;
   /** What time it is (lib/clock.ts): the system's, or a test's shifted clock. */
   clock: Clock;
+  /**
+   * The installation network's seam for the domains below it (issue 45, decision 1002): a service
+   * that changed dealers' status or tier (review) calls it in its own transaction, and the open offers
+   * of those who may no longer install are withdrawn and passed on at once. services/jobs implements
+   * it and app.ts wires it; absent, the `jobs.ineligible-offers` sweep does it within a minute.
+   */
+  offers?: OfferHooks;
+}
+
+export interface OfferHooks {
+  withdrawIneligible(trx: Kysely<DB>, dealerIds: readonly string[]): Promise<number>;
 }
 
 export interface Context extends Deps {

@@ -207,3 +207,41 @@ export const adminJobsSearch = z.object({
   status: z.enum(JOB_STATUSES).optional().catch(undefined),
 });
 export type AdminJobsSearch = z.infer<typeof adminJobsSearch>;
+
+// Issue 45 (decisions 1000-1002): amounts and commissions on evidence, installers re-checked.
+
+/** A dealer who has not passed the installer gate registers a job to install it themselves. */
+export const JOB_SELF_INSTALL_NOT_READY =
+  'You can install your own jobs once your onboarding is done (agreement signed, insurance and licence current) and your account is approved. Until then, register the job with "hand off" so a network installer does it.';
+/** An installer who is no longer eligible tries to accept an offer; the offer passed on. */
+export const OFFER_NOT_ELIGIBLE = (why: string) =>
+  `You can no longer take this offer (${why}); it was passed to another installer`;
+export const INSTALLER_NOT_ELIGIBLE_WHY = {
+  tier: 'your tier does not install jobs',
+  status: 'your account is not approved or active',
+  gate: 'your agreement, insurance or licence is not current',
+} as const;
+export const JOB_AMOUNT_NOT_PENDING = 'This job has no installed amount waiting for an owner';
+export const JOB_COMMISSION_NOT_HELD = "No commission of this job is waiting for the homeowner's answer or an owner";
+export const INSTALLATION_NOT_INSTALLED =
+  'This installation is not marked installed yet (or its amount is being checked); you can answer once it is';
+export const INSTALLATION_ALREADY_ANSWERED = 'This installation was already answered';
+/** Why a job's commission is held (the ledger's audit row and the console). */
+export const JOB_HELD_REASONS = {
+  installation: 'Waiting for the homeowner to confirm the installation on their status page',
+  selfDealing: 'The seller installed its own job (self-dealing): an owner releases it in Risk',
+  disputed: 'The homeowner disputed the installation: an owner decides in Risk',
+} as const;
+/** What the installer reads when their installed amount is above the job's. */
+export const JOB_AMOUNT_REVIEW_NOTE =
+  "The installed amount is more than the job's registered amount: an owner checks the difference before the order is recorded";
+
+export const installationAnswerInput = jobStatusToken.extend({
+  confirmed: z.boolean({ error: 'Confirmed must be true or false' }),
+});
+export type InstallationAnswerInput = z.infer<typeof installationAnswerInput>;
+
+export const jobAmountDecisionInput = jobIdInput.extend({
+  decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }),
+});
+export type JobAmountDecisionInput = z.infer<typeof jobAmountDecisionInput>;

@@ -3,6 +3,8 @@ import {
   adminJobsQuery,
   assignJobInput,
   declineOfferInput,
+  installationAnswerInput,
+  jobAmountDecisionInput,
   jobIdInput,
   jobStatusInput,
   jobStatusToken,
@@ -14,6 +16,7 @@ import {
 } from '@dn/schema';
 import { assignJob, coverageMap, jobTimeline, listJobs, setRouting } from '../services/jobs/admin';
 import { getServiceArea, putServiceArea } from '../services/jobs/areas';
+import { answerInstallation, decideJobAmount, releaseJobCommission } from '../services/jobs/evidence';
 import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
 import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
 import { jobStatusPage, ownJobs, ownOffers } from '../services/jobs/views';
@@ -76,6 +79,37 @@ export const jobsRouter = router({
     .meta(rest('GET', '/api/installation-status/{token}', "The homeowner's installation status (private link)"))
     .input(jobStatusToken)
     .query(({ ctx, input }) => jobStatusPage(ctx, input.token)),
+  answerInstallation: publicProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/installation-status/{token}/confirm',
+        'The homeowner answers once whether the installation was completed (confirmed: true) or not (false)',
+      ),
+    )
+    .input(installationAnswerInput)
+    .mutation(({ ctx, input }) => answerInstallation(ctx, input.token, input.confirmed)),
+  decideAmount: ownerProcedure
+    .meta(alone)
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/jobs/{id}/amount',
+        "An owner approves an installed amount above the job's (approve) or keeps the job's amount (reject)",
+      ),
+    )
+    .input(jobAmountDecisionInput)
+    .mutation(({ ctx, input }) => decideJobAmount(ctx, input.id, input.decision)),
+  releaseCommission: ownerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/admin/jobs/{id}/release-commission',
+        "An owner releases a job's commission held for the homeowner's confirmation",
+      ),
+    )
+    .input(jobIdInput)
+    .mutation(({ ctx, input }) => releaseJobCommission(ctx, input.id)),
   adminJobs: adminProcedure
     .meta(rest('GET', '/api/admin/jobs', 'Jobs: unrouted first, then newest; by status and state'))
     .input(adminJobsQuery)

@@ -243,6 +243,7 @@ export interface Commissions {
   recruiterDealerId: string | null;
   recruiterId: string;
   referredDealerId: string;
+  releaseNeeds: 'installation' | 'owner' | null;
   ruleId: string | null;
   status: Generated<CommissionStatus>;
   updatedAt: Generated<Timestamp>;
@@ -455,11 +456,16 @@ export interface JobOffers {
 
 export interface Jobs {
   amount: Decimal | null;
+  amountReview: 'pending' | 'approved' | 'rejected' | null;
+  amountReviewedAt: Timestamp | null;
+  amountReviewedBy: string | null;
   atticSqFt: number | null;
   cancelReason: string | null;
   city: string;
   createdAt: Generated<Timestamp>;
   fans: number | null;
+  homeownerAnswer: 'confirmed' | 'disputed' | null;
+  homeownerAnsweredAt: Timestamp | null;
   homeownerEmail: string;
   homeownerName: string;
   homeownerPhone: string;
@@ -471,6 +477,7 @@ export interface Jobs {
   notes: string | null;
   orderId: string | null;
   origin: 'dealer' | 'quote' | 'admin';
+  requestedAmount: Decimal | null;
   scheduledFor: string | null;
   sellerId: string | null;
   state: string;

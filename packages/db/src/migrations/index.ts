@@ -49,6 +49,7 @@ import * as m2900point from './2026-11-28-2900-routing-speed';
 import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
 import * as m3200trust from './2026-11-29-3200-payout-trust';
 import * as m3100docs from './2026-11-29-3100-compliance-documents';
+import * as m3000jobamount from './2026-11-29-3000-job-amount-evidence';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-3300-backup-verification': m3300backupVerify,
   '2026-11-29-3200-payout-trust': m3200trust,
   '2026-11-29-3100-compliance-documents': m3100docs,
+  '2026-11-29-3000-job-amount-evidence': m3000jobamount,
 };

@@ -42,6 +42,8 @@ export interface NewLedgerEntry {
   orderAmount: string;
   orderedAt: Date;
   holdUntil: Date | null;
+  /** A held entry of a job's order (issue 45): what releases it besides its referral's flag. */
+  releaseNeeds?: 'installation' | 'owner' | null;
 }
 
 /** Inserts a ledger entry unless the order already has one of that kind; undefined then. */

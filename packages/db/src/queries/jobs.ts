@@ -45,6 +45,24 @@ export function lockJob(db: Executor, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/**
+ * The job's row lock, unless another transaction holds it (then undefined at once): for a caller that
+ * already holds a dealer's row lock (a suspension withdrawing offers, decision 1002), which must not
+ * wait on a job whose holder may be waiting on that dealer. What it skips, the sweep does later.
+ */
+export function lockJobIfFree(db: Executor, id: string) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+}
+
+/**
+ * An installer's row, share-locked before the job's (accepting an offer, decision 1002): a status or
+ * tier change in progress finishes first and the accept reads its outcome; dealers, then jobs, the
+ * order the review's withdrawal takes them in.
+ */
+export async function shareLockDealer(db: Executor, id: string) {
+  await db.selectFrom('dealers').select('id').where('id', '=', id).forShare().executeTakeFirst();
+}
+
 export function findJob(db: Executor, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -323,6 +341,7 @@ export function listDealerJobs(db: Executor, dealerId: string) {
       'j.notes',
       'j.scheduledFor',
       'j.installedAmount',
+      'j.amountReview',
       'j.createdAt',
       'i.companyName as installerCompany',
       'i.fullName as installerName',
@@ -528,4 +547,71 @@ export async function coverageByArea(db: Executor) {
       .execute(),
   ]);
   return { demand, installers, recruit };
+}
+
+/**
+ * Whether a dealer may install now (issue 45, finding 8): the routing rule's installer condition
+ * (an Authorized or Preferred dealer, approved or active) and installer_gate_ok on today's date, the
+ * same gate routing uses. Read in the caller's transaction (an accept reads it under the job's lock).
+ */
+export async function installerEligibility(db: Executor, dealerId: string, now: Date) {
+  const result = await sql<{ tier: string; status: string; gate: boolean }>`
+    select d.tier, d.status, installer_gate_ok(d.id, (${now}::timestamptz at time zone 'UTC')::date) as gate
+    from dealers d where d.id = ${dealerId}::uuid`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const installs = row.tier === 'Authorized' || row.tier === 'Preferred';
+  const standing = row.status === 'approved' || row.status === 'active';
+  return { ...row, installs, standing, ok: installs && standing && row.gate };
+}
+
+/**
+ * Open offers whose installer may no longer install (a suspension, a tier without installs, a gate
+ * that closed: an expired or rejected document): the offers to withdraw. Only `dealerIds`' when given.
+ */
+export async function ineligibleOpenOffers(db: Executor, now: Date, dealerIds?: readonly string[], limit = 100) {
+  if (dealerIds && dealerIds.length === 0) return [];
+  const only = dealerIds ? sql`and o.dealer_id = any(${sql`${[...dealerIds]}::uuid[]`})` : sql``;
+  const result = await sql<{ id: string; jobId: string; dealerId: string }>`
+    select o.id, o.job_id, o.dealer_id
+    from job_offers o
+    join dealers d on d.id = o.dealer_id
+    where o.status = 'open' ${only}
+      and not (d.tier in ('Authorized', 'Preferred') and d.status in ('approved', 'active')
+               and installer_gate_ok(d.id, (${now}::timestamptz at time zone 'UTC')::date))
+    order by o.offered_at, o.id
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** The job whose order is `orderRef` (a job's installed order). */
+export function findJobByOrder(db: Executor, orderRef: string) {
+  return db.selectFrom('jobs').selectAll().where('orderId', '=', orderRef).executeTakeFirst();
+}
+
+/**
+ * The money side of jobs for the console (issue 45): installed amounts waiting for an owner, and the
+ * commission of each installed job's order (its status and what releases it).
+ */
+export function jobMoney(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('commissions as c', (join) => join.onRef('c.orderRef', '=', 'j.orderId').on('c.kind', '=', 'commission'))
+    .select([
+      'j.id',
+      'j.amount',
+      'j.installedAmount',
+      'j.requestedAmount',
+      'j.amountReview',
+      'j.homeownerAnswer',
+      'j.sellerId',
+      'j.installerId',
+      'c.id as commissionId',
+      'c.status as commissionStatus',
+      'c.releaseNeeds',
+      'c.amount as commissionAmount',
+    ])
+    .where('j.id', 'in', [...ids])
+    .execute();
 }

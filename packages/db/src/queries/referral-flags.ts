@@ -62,18 +62,57 @@ export function decideReferralFlag(db: Executor, id: string, status: 'cleared' |
     .executeTakeFirst();
 }
 
-/** The held commissions of a referred dealer move on: to pending (the hold and approval follow) or voided with a reason. */
+/**
+ * The held commissions of a referred dealer move on: to pending (the hold and approval follow) or
+ * voided with a reason. Clearing leaves held those of a job still waiting for its homeowner's answer
+ * (release_needs 'installation', issue 45): the owner's decision on the flag is not that answer.
+ */
 export function releaseHeldCommissions(
   db: Executor,
   referredDealerId: string,
   to: { status: 'pending' } | { status: 'voided'; reason: string },
 ) {
+  let q = db
+    .updateTable('commissions')
+    .set({
+      status: to.status,
+      voidReason: to.status === 'voided' ? to.reason : null,
+      releaseNeeds: null,
+      updatedAt: new Date(),
+    })
+    .where('referredDealerId', '=', referredDealerId)
+    .where('status', '=', 'held');
+  if (to.status === 'pending') q = q.where(sql<boolean>`release_needs is distinct from 'installation'`);
+  return q.returning(['id', 'amount']).execute();
+}
+
+/**
+ * A job's commission (of order `orderRef`) waits for less (issue 45): `from` is what it waited for,
+ * `to` what it waits for now (null: nothing but its referral's flag). Held and released to pending in
+ * the same statement when nothing holds it any more (its referral has no open flag). The entries moved.
+ */
+export function moveJobCommission(
+  db: Executor,
+  orderRef: string,
+  from: readonly ('installation' | 'owner')[],
+  to: 'owner' | null,
+) {
   return db
     .updateTable('commissions')
-    .set({ status: to.status, voidReason: to.status === 'voided' ? to.reason : null, updatedAt: new Date() })
-    .where('referredDealerId', '=', referredDealerId)
+    .set({
+      releaseNeeds: to,
+      status:
+        to === null
+          ? sql<'held' | 'pending'>`case when exists (select 1 from referral_flags f
+              where f.referred_dealer_id = commissions.referred_dealer_id and f.status = 'open') then 'held' else 'pending' end`
+          : 'held',
+      updatedAt: new Date(),
+    })
+    .where('orderRef', '=', orderRef)
+    .where('kind', '=', 'commission')
     .where('status', '=', 'held')
-    .returning(['id', 'amount'])
+    .where('releaseNeeds', 'in', [...from])
+    .returning(['id', 'amount', 'status', 'recruiterDealerId', 'referredDealerId'])
     .execute();
 }
 
@@ -85,22 +124,22 @@ export function releaseHeldCommissions(
 export function raiseReferralFlag(
   db: Executor,
   f: { referredDealerId: string; recruiterDealerId: string; signals: string[]; reason: string },
+  /** Open it again even when it already has these signals (issue 45: each self-installed job, each dispute, is new evidence). */
+  always = false,
 ) {
   return db
     .insertInto('referralFlags')
     .values({ ...f, signals: sql<string[]>`${f.signals}::text[]` })
-    .onConflict((oc) =>
-      oc
-        .column('referredDealerId')
-        .doUpdateSet({
-          signals: sql<string[]>`array(select distinct unnest(referral_flags.signals || excluded.signals) order by 1)`,
-          reason: sql<string>`excluded.reason`,
-          status: 'open',
-          decidedBy: null,
-          decidedAt: null,
-        })
-        .where(sql<boolean>`not (referral_flags.signals @> excluded.signals)`),
-    )
+    .onConflict((oc) => {
+      const update = oc.column('referredDealerId').doUpdateSet({
+        signals: sql<string[]>`array(select distinct unnest(referral_flags.signals || excluded.signals) order by 1)`,
+        reason: sql<string>`excluded.reason`,
+        status: 'open',
+        decidedBy: null,
+        decidedAt: null,
+      });
+      return always ? update : update.where(sql<boolean>`not (referral_flags.signals @> excluded.signals)`);
+    })
     .returning(['id', 'referredDealerId', 'status'])
     .executeTakeFirst();
 }

@@ -2,11 +2,12 @@ import type { CommissionRule, DB, DealerStatus, Kysely, Order, Tier } from '@dn/
 import { currentRule } from '@dn/db/queries/commission-rules';
 import { findRecruiter } from '@dn/db/queries/commissions';
 import { findReferralFlag } from '@dn/db/queries/referral-flags';
-import { formatCents, parseCents, percentOfCents } from '@dn/schema';
+import { displayMoney, formatCents, JOB_HELD_REASONS, parseCents, percentOfCents } from '@dn/schema';
 import type { Context } from '../../context';
 import { audit } from '../audit/audit';
 import * as ledger from './ledger';
 import { minimumOrderSignal } from './minimum-orders';
+import { flagJobRisk } from './referral-flags';
 import { inGoodStanding } from './standing';
 
 /**
@@ -61,7 +62,15 @@ export function qualifies(
  * standing, the referral's flag voided) is audited with its reason; one whose referral is flagged
  * (decision 0895) is earned `held`, never payable until an owner clears the flag.
  */
-export async function earnCommission(trx: Trx, ctx: Context, dealer: OrderDealer, order: Order, isFirst: boolean) {
+export async function earnCommission(
+  trx: Trx,
+  ctx: Context,
+  dealer: OrderDealer,
+  order: Order,
+  isFirst: boolean,
+  /** A job's order (issue 45): whether its seller installed it itself. */
+  job?: { id: string; sellerInstalled: boolean },
+) {
   if (!dealer.referredBy) return null;
   const recruiter = await findRecruiter(trx, dealer.referredBy);
   if (!recruiter) return null;
@@ -91,6 +100,28 @@ export async function earnCommission(trx: Trx, ctx: Context, dealer: OrderDealer
   const amount = formatCents(commissionCents(rule, order.amount));
   // Issue 39 (decision 0966): referrals ordering the minimum amount repeatedly are flagged here.
   const raised = await minimumOrderSignal(trx, ctx, recruiter.id, dealer.id, order);
-  const held = raised ?? (flag?.status === 'open' ? flag.reason : null);
-  return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount, held });
+  const flagged = raised ?? (flag?.status === 'open' ? flag.reason : null);
+  if (order.source !== 'job')
+    return ledger.earn(trx, ctx, { recruiter, referred: dealer, order, rule, amount, held: flagged });
+  // Issue 45 (decision 1001): a job's order is the installer's word until its homeowner confirms it;
+  // a seller who installed its own job is a self-dealing signal, for an owner to decide in Risk.
+  const self = job?.sellerInstalled === true;
+  if (self) {
+    await flagJobRisk(trx, ctx, {
+      referredDealerId: dealer.id,
+      recruiterDealerId: recruiter.id,
+      signal: 'self_installed',
+      reason: `${JOB_HELD_REASONS.selfDealing} (order ${order.externalOrderId}, ${displayMoney(order.amount)})`,
+      jobId: job.id,
+    });
+  }
+  return ledger.earn(trx, ctx, {
+    recruiter,
+    referred: dealer,
+    order,
+    rule,
+    amount,
+    held: flagged ?? (self ? JOB_HELD_REASONS.selfDealing : JOB_HELD_REASONS.installation),
+    releaseNeeds: self ? 'owner' : 'installation',
+  });
 }

@@ -20,7 +20,7 @@ import {
 import { decidingOrderEvent } from '@dn/db/queries/orders';
 import { insertPayoutReturn, markProfileReturned } from '@dn/db/queries/payees';
 import { insertPayout, lockPayout, markPayoutPaid, settlePayout } from '@dn/db/queries/payouts';
-import { holdPendingCommissions, releaseHeldCommissions } from '@dn/db/queries/referral-flags';
+import { holdPendingCommissions, moveJobCommission, releaseHeldCommissions } from '@dn/db/queries/referral-flags';
 import { displayMoney, formatCents, parseCents, plural } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -38,7 +38,9 @@ import { inGoodStanding } from './standing';
  *   earn       a new commission, pending and on hold for the rule's holding days from when the
  *              order was recorded (or its date, if later); `held` instead when its referral is
  *              flagged (decision 0895: never payable)
- *   release    held -> pending when an owner clears the flag, held -> voided when they void it
+ *   release    held -> pending when an owner clears the flag, held -> voided when they void it;
+ *              a job's order (issue 45) earns `held` until its homeowner confirms the installation
+ *              or an owner releases it (installationAnswered, releaseJobCommission)
  *   approve    pending, hold over -> approved; on an order the approver recorded, an owner only
  *   void       pending or approved, in no batch -> voided (an order cancelled, or an admin; a
  *              clawback, an owner only)
@@ -90,11 +92,17 @@ export interface Earning {
   amount: string;
   /** The flag's reason when the referral is flagged (issue 35, finding 6): the entry is `held`. */
   held?: string | null;
+  /**
+   * A job's order (issue 45): what releases the held entry besides its referral's flag, the
+   * homeowner's confirmation ('installation') or an owner only ('owner': self-dealing).
+   */
+  releaseNeeds?: 'installation' | 'owner' | null;
 }
 
 /** Earns a pending commission on an order (at most one per order) and tells the recruiter. */
 export async function earn(trx: Trx, ctx: Context, e: Earning) {
   const { recruiter, referred, order, rule, amount, held } = e;
+  const releaseNeeds = held ? (e.releaseNeeds ?? null) : null;
   const entry = await insertLedgerEntryOnce(trx, {
     kind: 'commission',
     recruiterId: recruiter.recruiterId ?? recruiter.id,
@@ -103,6 +111,7 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
     commissionType: rule.type,
     amount,
     status: held ? 'held' : 'pending',
+    releaseNeeds,
     orderId: order.externalOrderId,
     orderRef: order.id,
     ruleId: rule.id,
@@ -132,9 +141,32 @@ export async function earn(trx: Trx, ctx: Context, e: Earning) {
       ruleVersion: rule.version,
       amount,
       ...(held ? { held } : {}),
+      ...(releaseNeeds ? { releaseNeeds } : {}),
     },
   });
   return entry;
+}
+
+/**
+ * A job's held commission (issue 45) once its homeowner answered: confirmed -> it waits for nothing
+ * but its referral's flag (pending when there is none); disputed -> it waits for an owner. Only an
+ * entry still waiting for the homeowner moves. The entries moved.
+ */
+export function installationAnswered(trx: Trx, orderRef: string, confirmed: boolean) {
+  return moveJobCommission(trx, orderRef, ['installation'], confirmed ? null : 'owner');
+}
+
+/**
+ * An owner releases a job's held commission (issue 45): it waits for nothing but its referral's
+ * flag (pending when there is none, else still held until the owner decides the flag in Risk).
+ */
+export function releaseJobCommission(trx: Trx, orderRef: string) {
+  return moveJobCommission(trx, orderRef, ['installation', 'owner'], null);
+}
+
+/** The commission entry of an order (a job's), locked. */
+export function jobCommission(trx: Trx, orderRef: string) {
+  return findOrderCommission(trx, orderRef);
 }
 
 /** Approves the pending commissions among `ids` whose hold is over; the others come back with why. */

@@ -1,4 +1,5 @@
-import { decideReferralFlag, listReferralFlags } from '@dn/db/queries/referral-flags';
+import type { DB, Kysely } from '@dn/db';
+import { decideReferralFlag, listReferralFlags, raiseReferralFlag } from '@dn/db/queries/referral-flags';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../audit/audit';
@@ -56,4 +57,41 @@ export async function listRisk(ctx: Context, status: 'open' | 'cleared' | 'voide
     recruiter: { id: r.recruiterDealerId, name: r.recruiterName, email: r.recruiterEmail },
     held: { count: Number(r.heldCount), amount: r.heldAmount },
   }));
+}
+
+/**
+ * A risk signal about one job (issue 45, decision 1001): the seller installed its own job
+ * (`self_installed`) or its homeowner disputed it (`installation_disputed`). The referral is flagged,
+ * opened again even when it had the signal before (each job is new evidence), so the Risk section
+ * shows it with its reason and what it holds. Audited; the caller holds the entry.
+ */
+export async function flagJobRisk(
+  trx: Kysely<DB>,
+  ctx: Context,
+  f: {
+    referredDealerId: string;
+    recruiterDealerId: string;
+    signal: 'self_installed' | 'installation_disputed';
+    reason: string;
+    jobId: string;
+  },
+) {
+  const flag = await raiseReferralFlag(
+    trx,
+    {
+      referredDealerId: f.referredDealerId,
+      recruiterDealerId: f.recruiterDealerId,
+      signals: [f.signal],
+      reason: f.reason,
+    },
+    true,
+  );
+  await audit(trx, ctx, {
+    eventType: 'referral.flagged',
+    category: 'system',
+    message: `Referral flagged: ${f.reason}`,
+    dealerId: f.referredDealerId,
+    details: { flagId: flag?.id ?? null, signals: [f.signal], recruiterDealerId: f.recruiterDealerId, jobId: f.jobId },
+  });
+  return flag;
 }

@@ -5,6 +5,7 @@ import {
   distanceFromArea,
   findDealerForJobs,
   insertOffer,
+  jobMoney,
   listJobEvents,
   listJobsForAdmin,
   lockJob,
@@ -25,8 +26,32 @@ type Admin = Context & { user: User };
 
 export async function listJobs(ctx: Admin, q: AdminJobsQuery) {
   const rows = await listJobsForAdmin(ctx.db, q);
+  const page = rows.slice(0, ADMIN_JOBS_PAGE);
+  // Issue 45: what an owner decides on a job: an installed amount above the job's, a held commission.
+  const money = new Map(
+    (
+      await jobMoney(
+        ctx.db,
+        page.map((r) => r.id),
+      )
+    ).map((m) => [m.id, m]),
+  );
   return {
-    items: rows.slice(0, ADMIN_JOBS_PAGE).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    items: page.map((r) => {
+      const m = money.get(r.id);
+      return {
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        installedAmount: m?.installedAmount ?? null,
+        requestedAmount: m?.amountReview === 'pending' ? m.requestedAmount : null,
+        amountReview: m?.amountReview ?? null,
+        homeownerAnswer: m?.homeownerAnswer ?? null,
+        selfInstalled: m?.sellerId != null && m.sellerId === m.installerId,
+        commission: m?.commissionId
+          ? { status: m.commissionStatus, releaseNeeds: m.releaseNeeds, amount: m.commissionAmount }
+          : null,
+      };
+    }),
     page: q.page,
     hasMore: rows.length > ADMIN_JOBS_PAGE,
   };

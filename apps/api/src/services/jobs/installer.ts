@@ -1,12 +1,19 @@
-import { findDealerForJobs, findOffer, type Job, lockJob } from '@dn/db/queries/jobs';
-import type { JobStatusInput } from '@dn/schema';
+import {
+  findDealerForJobs,
+  findOffer,
+  installerEligibility,
+  type Job,
+  lockJob,
+  shareLockDealer,
+} from '@dn/db/queries/jobs';
+import { INSTALLER_NOT_ELIGIBLE_WHY, type JobStatusInput, OFFER_NOT_ELIGIBLE } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { jobAcceptedEmail, jobInstalledEmail, jobScheduledEmail } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
-import { recordOrderIn } from '../orders/record';
+import { aboveJobAmount, recordJobOrder } from './evidence';
 import { jobStatusLink } from './links';
-import { closeOpenOffer, jobEvent, jobStep, offerNotOpen, routeNext } from './offers';
+import { closeOpenOffer, jobEvent, jobStep, offerNotOpen, routeNext, withdrawOffer } from './offers';
 
 /** The installer's side: accept or decline an offer, then scheduled, installed or cancelled. */
 
@@ -27,6 +34,9 @@ export function installerJob(job: Job) {
     amount: job.amount,
     notes: job.notes,
     scheduledFor: job.scheduledFor,
+    installedAmount: job.installedAmount,
+    /** Issue 45: 'pending' while an owner checks an installed amount above the job's. */
+    amountReview: job.amountReview,
   };
 }
 
@@ -37,12 +47,30 @@ async function ownOffer(ctx: Dealer, id: string) {
   return offer;
 }
 
+/**
+ * Accepts an offer. Under the job's lock the installer is checked again as routing checked it
+ * (issue 45, finding 8: tier, status, installer_gate_ok): one who no longer qualifies gets a 409
+ * and the offer is withdrawn and passed on at once (committed before the refusal is answered).
+ */
 export async function acceptOffer(ctx: Dealer, id: string) {
   const offer = await ownOffer(ctx, id);
   const now = ctx.clock.now();
-  const job = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await shareLockDealer(trx, ctx.user.id);
     const locked = await lockJob(trx, offer.jobId);
     if (!locked) throw offerNotOpen();
+    const eligible = await installerEligibility(trx, ctx.user.id, now);
+    if (!eligible?.ok) {
+      const why = !eligible?.installs
+        ? INSTALLER_NOT_ELIGIBLE_WHY.tier
+        : !eligible.standing
+          ? INSTALLER_NOT_ELIGIBLE_WHY.status
+          : INSTALLER_NOT_ELIGIBLE_WHY.gate;
+      if (!(await withdrawOffer(trx, ctx, locked, id, `The installer can no longer take it: ${why}`, now))) {
+        throw offerNotOpen();
+      }
+      return { refused: why as string, taken: null };
+    }
     await closeOpenOffer(trx, id, 'accepted', now);
     const installer = await findDealerForJobs(trx, ctx.user.id);
     const taken = await jobStep(
@@ -61,10 +89,11 @@ export async function acceptOffer(ctx: Dealer, id: string) {
       const link = jobStatusLink(ctx.config, taken.id);
       await enqueueMail(trx, jobAcceptedEmail(taken, installer, { statusUrl: link.url }));
     }
-    return taken;
+    return { refused: null, taken };
   });
   ctx.mail.kick();
-  return installerJob(job);
+  if (!outcome.taken) throw new AppError('CONFLICT', OFFER_NOT_ELIGIBLE(outcome.refused ?? ''));
+  return installerJob(outcome.taken);
 }
 
 export async function declineOffer(ctx: Dealer, id: string, reason: string) {
@@ -130,18 +159,22 @@ export async function setJobStatus(ctx: Dealer, input: JobStatusInput) {
       );
     }
     const amount = input.amount ?? job.amount;
-    let orderId: string | null = null;
-    if (amount && job.sellerId) {
-      const recorded = await recordOrderIn(trx, ctx, {
-        source: 'job',
-        dealer: { dealerId: job.sellerId },
-        orderId: `job-${job.id}`,
-        amount,
-        orderedAt: now.toISOString(),
-        status: 'placed',
-      });
-      orderId = recorded.order.id;
+    // Issue 45 (decision 1000): more than the job's amount is not the order's until an owner approves it.
+    if (amount && aboveJobAmount(job, amount)) {
+      const next = await jobStep(
+        trx,
+        job,
+        { status: 'installed', requestedAmount: amount, amountReview: 'pending', updatedAt: now },
+        {
+          ...by,
+          kind: 'installed',
+          message: `Installed (${amount}, more than the job's ${job.amount ?? 'no amount'}: waiting for an owner)`,
+        },
+      );
+      if (installer) await enqueueMail(trx, jobInstalledEmail(job, installer, { statusUrl: link.url }));
+      return next;
     }
+    const orderId = await recordJobOrder(trx, ctx, job, amount, now);
     const next = await jobStep(
       trx,
       job,

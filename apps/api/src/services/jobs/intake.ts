@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
-import { findDealerForJobs, insertJobWithEvent, insertOffer, type Job } from '@dn/db/queries/jobs';
-import { type AdminCreateJobInput, type QuoteRequestInput, type RegisterJobInput, ZIP_UNKNOWN } from '@dn/schema';
+import {
+  findDealerForJobs,
+  insertJobWithEvent,
+  insertOffer,
+  installerEligibility,
+  type Job,
+} from '@dn/db/queries/jobs';
+import {
+  type AdminCreateJobInput,
+  JOB_SELF_INSTALL_NOT_READY,
+  type QuoteRequestInput,
+  type RegisterJobInput,
+  ZIP_UNKNOWN,
+} from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
@@ -133,11 +145,22 @@ export async function registerJob(ctx: Context & { user: User }, input: Register
   const dealer = await findDealerForJobs(ctx.db, ctx.user.id);
   if (!dealer) throw new AppError('NOT_FOUND', 'Dealer not found');
   const installs = dealer.tier !== 'Affiliate' && input.handOff !== true;
-  const result = await ctx.db
-    .transaction()
-    .execute((trx) =>
-      openJob(trx, ctx, { ...input, origin: 'dealer', sellerId: dealer.id }, installs ? dealer.id : null, dealer.email),
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    // Issue 45 (finding 1): installing one's own sale passes the gate an offered job passes (routing's
+    // condition and installer_gate_ok), read in this transaction.
+    if (installs && !(await installerEligibility(trx, dealer.id, ctx.clock.now()))?.ok) {
+      throw new AppError('FORBIDDEN', JOB_SELF_INSTALL_NOT_READY, {
+        fieldErrors: { handOff: JOB_SELF_INSTALL_NOT_READY },
+      });
+    }
+    return openJob(
+      trx,
+      ctx,
+      { ...input, origin: 'dealer', sellerId: dealer.id },
+      installs ? dealer.id : null,
+      dealer.email,
     );
+  });
   ctx.mail.kick();
   return result;
 }

@@ -3,10 +3,12 @@ import {
   closeOffer,
   findOffer,
   findOpenOffer,
+  ineligibleOpenOffers,
   insertJobEvent,
   insertOpenOffer,
   type Job,
   lockJob,
+  lockJobIfFree,
   nextInstaller,
   releaseTakenOffer,
   updateJobWithEvent,
@@ -155,4 +157,61 @@ export async function releaseJob(trx: Trx, jobId: string, now: Date) {
   const open = await findOpenOffer(trx, jobId);
   if (open) await closeOffer(trx, open.id, 'withdrawn', now);
   await releaseTakenOffer(trx, jobId);
+}
+
+/**
+ * Withdraws the job's (locked) open offer `offerId` because its installer may no longer install, and
+ * passes the job on at once (issue 45, finding 8). False when the offer was no longer open.
+ */
+export async function withdrawOffer(trx: Trx, deps: Deps, job: Job, offerId: string, message: string, now: Date) {
+  const closed = await closeOffer(trx, offerId, 'withdrawn', now);
+  if (!closed) return false;
+  await jobEvent(trx, job, { kind: 'withdrawn', actor: 'routing', dealerId: closed.dealerId, message, at: now });
+  await routeNext(trx, deps, job, now);
+  return true;
+}
+
+const INELIGIBLE = 'Withdrawn: the installer can no longer take jobs (status, tier or compliance changed)';
+
+/**
+ * The open offers of `dealerIds` whose installer no longer qualifies are withdrawn and passed on, in
+ * the caller's transaction (the one that suspended or downgraded them: Deps.offers, decision 1002).
+ */
+export async function withdrawIneligibleIn(trx: Trx, deps: Deps, dealerIds: readonly string[]) {
+  const now = deps.clock.now();
+  let withdrawn = 0;
+  for (const o of await ineligibleOpenOffers(trx, now, dealerIds, 10_000)) {
+    // This transaction holds the dealers' rows: it never waits on a job (a decline or an expiry
+    // holding it may be waiting on the dealer); a job it skips is the sweep's.
+    const job = await lockJobIfFree(trx, o.jobId);
+    if (job && (await withdrawOffer(trx, deps, job, o.id, INELIGIBLE, now))) withdrawn++;
+  }
+  return withdrawn;
+}
+
+/**
+ * The `jobs.ineligible-offers` sweep: every open offer whose installer no longer qualifies (a
+ * compliance document expired overnight, or any change made without the hook) is withdrawn and the
+ * job passed on, each in its own transaction after the job's lock (checked again there).
+ */
+export async function withdrawIneligibleOffers(deps: Deps): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const due = await ineligibleOpenOffers(deps.db, deps.clock.now(), undefined, 100);
+    let progressed = 0;
+    for (const o of due) {
+      const done = await deps.db.transaction().execute(async (trx) => {
+        const job = await lockJob(trx, o.jobId);
+        if (!job) return false;
+        const still = await ineligibleOpenOffers(trx, deps.clock.now(), [o.dealerId], 10_000);
+        if (!still.some((s) => s.id === o.id)) return false;
+        return withdrawOffer(trx, deps, job, o.id, INELIGIBLE, deps.clock.now());
+      });
+      if (done) progressed++;
+    }
+    handled += progressed;
+    if (due.length < 100 || progressed === 0) break;
+  }
+  if (handled > 0) deps.mail.kick();
+  return handled;
 }

@@ -9,6 +9,7 @@ import { JOB_STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/tokens';
+import { canAnswer } from './evidence';
 
 /** What each side reads: the installer's offers, the dealer's jobs, the homeowner's status page. */
 
@@ -47,6 +48,7 @@ export async function ownJobs(ctx: Dealer) {
         amount: r.amount,
         scheduledFor: r.scheduledFor,
         installedAmount: r.installedAmount,
+        amountReview: r.amountReview,
         createdAt: r.createdAt.toISOString(),
         installer,
         homeowner:
@@ -78,5 +80,12 @@ export async function jobStatusPage(ctx: Context, token: string) {
     scheduledFor: job.scheduledFor,
     installedAt: at('installed'),
     installer: installer ? { company: installer.companyName ?? installer.fullName, phone: installer.phoneE164 } : null,
+    /** Issue 45: "Was your installation completed? Amount $X", answered once (confirmed or disputed). */
+    installation: {
+      amount: job.amountReview === 'pending' ? null : job.installedAmount,
+      answer: job.homeownerAnswer,
+      answeredAt: job.homeownerAnsweredAt?.toISOString() ?? null,
+      canAnswer: canAnswer(job),
+    },
   };
 }

@@ -76,6 +76,7 @@ export function jobInstalledEmail(job: Homeowner, installer: Installer, opts: { 
   const { text, html } = render([
     `Hi ${job.homeownerName},`,
     `${companyOf(installer)} marked your solar attic fan installation as done. Thank you for choosing the network!`,
+    'Please tell us on your status page whether the installation was completed: it takes one tap.',
     { url: opts.statusUrl, label: 'Installation status' },
   ]);
   return { kind: 'job_installed', to: job.homeownerEmail, subject: 'Your installation is complete', text, html };

@@ -48,6 +48,8 @@ export interface OrderEvent {
   eventAt?: string | undefined;
   /** An admin's word that this is not the order another source recorded under the same id. */
   differentOrder?: boolean | undefined;
+  /** An installed job's order (source `job`, issue 45): the job, and whether its seller installed it. */
+  job?: { id: string; sellerInstalled: boolean } | undefined;
 }
 
 /** A webhook order or an imported CSV row as an event; its dealer by id, else email, else CRM id (the schema requires one). */
@@ -166,7 +168,7 @@ export async function recordOrderIn(trx: Trx, ctx: Context, e: OrderEvent): Prom
       ...(inserted.declaredDistinct ? { declaredDistinct: true } : {}),
     },
   });
-  if (e.status === 'placed') await placed(trx, ctx, dealer, inserted);
+  if (e.status === 'placed') await placed(trx, ctx, dealer, inserted, e.job);
   return { order: publicOrder(inserted), created: true, statusChanged: false };
 }
 
@@ -200,7 +202,7 @@ async function assertMayRecord(trx: Trx, ctx: Context, e: OrderEvent) {
 }
 
 /** What a placed order does: a first order activates an approved dealer; the recruiter's commission. */
-async function placed(trx: Trx, ctx: Context, dealer: OrderDealerRow, order: Order) {
+async function placed(trx: Trx, ctx: Context, dealer: OrderDealerRow, order: Order, job?: OrderEvent['job']) {
   const isFirst = (await countOtherOrders(trx, dealer.id, order.id)) === 0;
   // The row is locked, so its status read above holds. An update that matches no row (the
   // dealer already active) would still run the dealers' four statement triggers.
@@ -213,7 +215,7 @@ async function placed(trx: Trx, ctx: Context, dealer: OrderDealerRow, order: Ord
       details: { before: { status: 'approved' }, after: { status: 'active' }, orderId: order.id },
     });
   }
-  await earnCommission(trx, ctx, dealer, order, isFirst);
+  await earnCommission(trx, ctx, dealer, order, isFirst, job);
 }
 
 type OrderDealerRow = NonNullable<Awaited<ReturnType<typeof lockDealerById>>>;
@@ -246,7 +248,7 @@ async function nextEvent(
   });
   if (!kept) return { order: publicOrder(existing), created: false, statusChanged: false };
   const firstPlaced = e.status === 'placed' && (await countOrderEvents(trx, existing.id, 'placed')) === 1;
-  if (firstPlaced) await placed(trx, ctx, dealer, existing);
+  if (firstPlaced) await placed(trx, ctx, dealer, existing, e.job);
   const decided = await decidingOrderEvent(trx, existing.id);
   const next = decided.status;
   const order =

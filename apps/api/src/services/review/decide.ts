@@ -169,6 +169,11 @@ export async function decideBatch(
     trx,
     changing.filter((r) => canSignIn(r.status) && !canSignIn(statusAfter(d, r))).map((r) => r.id),
   );
+  // Issue 45 (decision 1002): an installer suspended or moved to a tier that does not install loses its open offers now.
+  await ctx.offers?.withdrawIneligible(
+    trx,
+    changing.map((r) => r.id),
+  );
 
   const mails: ActionMail[] = [];
   const audits = changing.map((r) => {

@@ -24,6 +24,10 @@ export async function undoAction(ctx: AdminContext, id: string) {
     if (a.kind === 'approve') await retireTokensOfAction(trx, id, a.createdAt);
     const restored = await restoreActionItems(trx, id);
     await markActionUndone(trx, id);
+    await ctx.offers?.withdrawIneligible(
+      trx,
+      restored.map((r) => r.id),
+    );
     await insertAuditLogs(
       trx,
       restored.map((r) =>

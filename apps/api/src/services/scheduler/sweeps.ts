@@ -10,6 +10,7 @@ import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
 import { expireDueOffers } from '../jobs/expiry';
 import { sendUnroutedDigest } from '../jobs/unrouted-digest';
+import { withdrawIneligibleOffers } from '../jobs/offers';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
@@ -39,4 +40,7 @@ export const SWEEPS: Sweep[] = [
   { name: 'jobs.offer-expiry', everySeconds: 30, run: expireDueOffers },
   // Issue 45: unrouted jobs reach the team as one digest at most every 15 minutes (decision 1022).
   { name: 'jobs.unrouted-digest', everySeconds: 60, run: sendUnroutedDigest },
+  // Issue 45 (decision 1002): an open offer whose installer no longer qualifies (a compliance document
+  // expired today, a change made without Deps.offers) is withdrawn and passed on.
+  { name: 'jobs.ineligible-offers', everySeconds: 60, run: withdrawIneligibleOffers },
 ];

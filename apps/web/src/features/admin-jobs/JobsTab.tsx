@@ -2,6 +2,7 @@ import {
   COVERAGE_WORDS,
   DATE_FORMAT,
   displayDateTime,
+  displayMoney,
   JOB_STATUS_LABELS,
   JOB_STATUSES,
   type JobStatus,
@@ -46,6 +47,13 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
   const assign = useMutation(trpc.jobs.assign.mutationOptions({ onSuccess: done('Job assigned'), onError: failed }));
   const routing = useMutation(
     trpc.jobs.setRouting.mutationOptions({ onSuccess: done('Offer deadline saved'), onError: failed }),
+  );
+  // Issue 45: an installed amount above the job's, and a job's held commission, are an owner's to decide.
+  const amount = useMutation(
+    trpc.jobs.decideAmount.mutationOptions({ onSuccess: done('Installed amount decided'), onError: failed }),
+  );
+  const release = useMutation(
+    trpc.jobs.releaseCommission.mutationOptions({ onSuccess: done('Commission released'), onError: failed }),
   );
   const [hours, setHours] = useState<number | string>(24);
   const [picked, setPicked] = useState<DealerChoice | null>(null);
@@ -133,6 +141,74 @@ export function JobsTab({ status, onStatus }: { status?: JobStatus; onStatus: (s
           { header: 'Seller', cell: (j) => j.sellerCompany ?? (j.origin === 'quote' ? 'Homeowner request' : '') },
           { header: 'Installer', cell: (j) => j.installerCompany ?? '' },
           { header: 'Created', cell: (j) => dayjs(j.createdAt).format(DATE_FORMAT) },
+          {
+            header: 'Money',
+            cell: (j) => (
+              <Stack gap={4} align="flex-start" maw={260} data-testid="admin-job-money">
+                {j.amountReview === 'pending' && j.requestedAmount ? (
+                  <>
+                    <Badge color="orange" variant="light">
+                      Installed at {displayMoney(j.requestedAmount)}, registered{' '}
+                      {j.amount ? displayMoney(j.amount) : 'without an amount'}
+                    </Badge>
+                    {can('owner') && (
+                      <Group gap={4}>
+                        <Button
+                          size="compact-xs"
+                          loading={amount.isPending}
+                          onClick={() => amount.mutate({ id: j.id, decision: 'approve' })}
+                        >
+                          Approve {displayMoney(j.requestedAmount)}
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          loading={amount.isPending}
+                          onClick={() => amount.mutate({ id: j.id, decision: 'reject' })}
+                        >
+                          {j.amount ? `Keep ${displayMoney(j.amount)}` : 'Record no amount'}
+                        </Button>
+                      </Group>
+                    )}
+                  </>
+                ) : (
+                  j.installedAmount && <Text size="sm">{displayMoney(j.installedAmount)}</Text>
+                )}
+                {j.selfInstalled && (
+                  <Badge color="red" variant="light">
+                    Seller installed it
+                  </Badge>
+                )}
+                {j.homeownerAnswer && (
+                  <Text size="xs" c={j.homeownerAnswer === 'disputed' ? 'red' : 'dimmed'}>
+                    Homeowner {j.homeownerAnswer === 'disputed' ? 'disputed it' : 'confirmed it'}
+                  </Text>
+                )}
+                {j.commission?.status === 'held' && (
+                  <>
+                    <Text size="xs" c="dimmed">
+                      Commission held:{' '}
+                      {j.commission.releaseNeeds === 'installation'
+                        ? "waiting for the homeowner's answer"
+                        : j.commission.releaseNeeds === 'owner'
+                          ? 'an owner decides in Risk'
+                          : 'its referral is flagged in Risk'}
+                    </Text>
+                    {can('owner') && j.commission.releaseNeeds === 'installation' && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        loading={release.isPending}
+                        onClick={() => release.mutate({ id: j.id })}
+                      >
+                        Release commission
+                      </Button>
+                    )}
+                  </>
+                )}
+              </Stack>
+            ),
+          },
           {
             header: '',
             cell: (j) =>

@@ -1,4 +1,4 @@
-import { JOB_STATUS_LABELS, POLL_MS } from '@dn/schema';
+import { JOB_AMOUNT_REVIEW_NOTE, JOB_STATUS_LABELS, POLL_MS } from '@dn/schema';
 import { Badge, Button, Card, Collapse, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -150,6 +150,11 @@ export default function JobsCard({ installs }: { installs: boolean }) {
                   </Text>
                 )}
                 {j.scheduledFor && <Text size="sm">Scheduled for {j.scheduledFor}</Text>}
+                {j.amountReview === 'pending' && (
+                  <Text size="sm" c="orange" data-testid="job-amount-review">
+                    {JOB_AMOUNT_REVIEW_NOTE}
+                  </Text>
+                )}
                 {j.role === 'installer' && (j.status === 'accepted' || j.status === 'scheduled') && (
                   <Stack gap={6} mt={6}>
                     <Group gap="xs" align="flex-end">
