@@ -29,3 +29,4 @@ export * from './self-service';
 export * from './team';
 export * from './wizard-leave';
 export * from './words';
+export * from './job-words';

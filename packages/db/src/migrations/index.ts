@@ -46,6 +46,7 @@ import * as m2700claims from './2026-11-28-2700-homeowner-claims';
 import * as m2710hooks from './2026-11-28-2710-webhook-deliveries';
 import * as m2800gate from './2026-11-28-2800-installer-gate-plpgsql';
 import * as m2900point from './2026-11-28-2900-routing-speed';
+import * as m3600remind from './2026-11-29-3600-offer-reminders';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-2710-webhook-deliveries': m2710hooks,
   '2026-11-28-2800-installer-gate-plpgsql': m2800gate,
   '2026-11-28-2900-routing-speed': m2900point,
+  '2026-11-29-3600-offer-reminders': m3600remind,
 };

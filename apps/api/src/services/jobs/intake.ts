@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
-import { findDealerForJobs, insertJobWithEvent, insertOffer, type Job } from '@dn/db/queries/jobs';
+import { findDealerForJobs, findOpenOffer, insertJobWithEvent, insertOffer, type Job } from '@dn/db/queries/jobs';
 import { type AdminCreateJobInput, type QuoteRequestInput, type RegisterJobInput, ZIP_UNKNOWN } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ipKey } from '../../lib/ip-key';
 import { zipCentroid } from '../../lib/zip';
 import { hit, spendRecipient } from '../accounts/rate-limit';
-import { jobReceivedEmail } from '../mail/job-templates';
+import { jobReceivedEmail, type ReceivedNext } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
 import { jobStatusLink } from './links';
 import { jobStep, routeNext, stepRow } from './offers';
@@ -72,8 +72,11 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
     },
     stepRow({ kind: 'created', actor, message: `Registered (${j.origin})`, at: now }),
   );
-  await enqueueMail(trx, jobReceivedEmail(job, { statusUrl: link.url }));
+  // The homeowner's email says by when an installer answers (issue 47): written once routed.
+  const received = (next: ReceivedNext) =>
+    enqueueMail(trx, jobReceivedEmail(job, { statusUrl: link.url, next, replyTo: ctx.config.replyTo }));
   if (installBy) {
+    await received({ kind: 'seller' });
     await insertOffer(trx, {
       jobId: id,
       dealerId: installBy,
@@ -85,7 +88,10 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
     });
     return { id, status: await selfInstall(trx, job, installBy, actor, now) };
   }
-  return { id, status: await routeNext(trx, ctx, job, now) };
+  const status = await routeNext(trx, ctx, job, now);
+  const open = status === 'offered' ? await findOpenOffer(trx, id) : undefined;
+  await received(open ? { kind: 'offered', by: open.expiresAt } : { kind: 'unrouted' });
+  return { id, status };
 }
 
 async function selfInstall(trx: Trx, job: Job, dealerId: string, actor: string, now: Date) {

@@ -16,6 +16,7 @@ import type { Deps } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { jobUnroutedEmail } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
+import { queueOfferEmail } from './offer-mail';
 
 /**
  * The one owner of a job's offers (decision 0911): offering to the next installer, accepting,
@@ -94,6 +95,7 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
         at: now,
       },
     );
+    await queueOfferEmail(trx, deps, offer.id);
     return 'offered';
   }
   await jobStep(

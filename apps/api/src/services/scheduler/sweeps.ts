@@ -9,6 +9,7 @@ import type { Deps } from '../../context';
 import { pruneRateLimits } from '../accounts/rate-limit';
 import { sendCallReminders } from '../calls/reminders';
 import { expireDueOffers } from '../jobs/expiry';
+import { sendOfferReminders } from '../jobs/offer-mail';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
@@ -36,4 +37,6 @@ export const SWEEPS: Sweep[] = [
   { name: 'system.backup', everySeconds: 3600, run: scheduledBackup },
   // Issue 37: an offer whose deadline passed goes to the next installer (decision 0911).
   { name: 'jobs.offer-expiry', everySeconds: 30, run: expireDueOffers },
+  // Issue 47: the installer's reminder when a quarter of an offer's window is left (decision 1060).
+  { name: 'jobs.offer-reminders', everySeconds: 60, run: sendOfferReminders },
 ];
