@@ -130,3 +130,42 @@ export const HOMEOWNER_WORDS = {
   replyToEmail: 'Reply to any of our emails about this request and our team will answer.',
   callInstaller: (company: string) => `Call ${company} about the day and the work.`,
 } as const;
+
+/** The dashboard's Jobs card (issue 47, item 2): what each action says. */
+export const JOB_CARD_WORDS = {
+  declineReasons: ['Schedule is full', 'Too far', 'Not the work we do'] as const,
+  declineTitle: 'Decline this job?',
+  declineBody: 'It goes to the next installer near the homeowner at once, and cannot be taken back.',
+  declineConfirm: 'Decline job',
+  declined: 'Offer declined',
+  declinedMessage: 'It went to the next installer near the homeowner.',
+  accepted: 'Job accepted',
+  acceptedMessage: (name: string) => `Call ${name} to schedule the installation: their phone is in your jobs below.`,
+  cancelTitle: 'Cancel this job?',
+  cancelBody:
+    'The homeowner is no longer waiting on you, and the job leaves your list of open work. Say why (the homeowner and our team read it).',
+  cancelConfirm: 'Cancel job',
+  cancelled: 'Job cancelled',
+  scheduled: 'Installation scheduled',
+  scheduledMessage: 'The homeowner got an email with the date and a calendar file.',
+  installed: 'Marked installed',
+  installedMessage: 'The homeowner got an email. Thank you!',
+  failed: 'Not done',
+  gone: 'This offer is no longer open: it was answered, or its time ran out.',
+  keep: 'Keep the job',
+} as const;
+
+/** The installer's service area in one sentence (issue 47, item 3). */
+export function serviceAreaSummary(a: {
+  radiusMiles: number;
+  weeklyCapacity: number;
+  city: string | null;
+  zipCode: string;
+  paused: boolean;
+  pausedUntil: string | null;
+}): string {
+  const where = `within ${a.radiusMiles} miles of ${a.city ?? a.zipCode}`;
+  if (a.paused) return `Paused: you receive no job offers for now (your area: ${where}).`;
+  const until = a.pausedUntil ? ` from ${a.pausedUntil}` : '';
+  return `You receive jobs ${where}${until}; up to ${a.weeklyCapacity} a week.`;
+}

@@ -47,6 +47,7 @@ export async function ownJobs(ctx: Dealer) {
         amount: r.amount,
         scheduledFor: r.scheduledFor,
         installedAmount: r.installedAmount,
+        notes: installs ? r.notes : null,
         createdAt: r.createdAt.toISOString(),
         installer,
         homeowner:
