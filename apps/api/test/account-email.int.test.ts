@@ -67,9 +67,9 @@ describe('approval email', () => {
     await h.app.deps.mail.flush();
     const kinds = await h.db.selectFrom('emailOutbox').select('kind').where('dealerId', '=', d.id).execute();
     expect(kinds.map((k) => k.kind)).not.toContain('password_changed');
-    expect(h.smtp.received.filter((m) => m.to.includes(d.email.toLowerCase())).map((m) => m.subject)).not.toContainEqual(
-      expect.stringMatching(/password was changed/),
-    );
+    expect(
+      h.smtp.received.filter((m) => m.to.includes(d.email.toLowerCase())).map((m) => m.subject),
+    ).not.toContainEqual(expect.stringMatching(/password was changed/));
     await signInDealer(h.app, d.email, 'pat-password');
   });
 });

@@ -61,7 +61,12 @@ async function adminJob(zipCode: string, over: Record<string, unknown> = {}) {
 }
 
 const outboxOf = (to: string, kind: string) =>
-  h.db.selectFrom('emailOutbox').select(['id', 'status']).where('toAddress', '=', to).where('kind', '=', kind).execute();
+  h.db
+    .selectFrom('emailOutbox')
+    .select(['id', 'status'])
+    .where('toAddress', '=', to)
+    .where('kind', '=', kind)
+    .execute();
 const openOffer = (jobId: string) =>
   h.db
     .selectFrom('jobOffers')
@@ -205,7 +210,15 @@ describe('the reminder', () => {
     await h.app.deps.mail.flush();
     const quietRows = await outboxOf(quiet.email, 'job_offer_reminder');
     expect(quietRows.map((r) => r.status)).toEqual(['suppressed']);
-    expect((await h.db.selectFrom('jobOffers').select('remindedAt').where('id', '=', quietOffer.id).executeTakeFirstOrThrow()).remindedAt).not.toBeNull();
+    expect(
+      (
+        await h.db
+          .selectFrom('jobOffers')
+          .select('remindedAt')
+          .where('id', '=', quietOffer.id)
+          .executeTakeFirstOrThrow()
+      ).remindedAt,
+    ).not.toBeNull();
 
     // Past the deadline: expired, and no reminder for it afterwards.
     clock.advance(6 * HOUR);

@@ -1,4 +1,12 @@
-import { dayLabel, displayMoney, formatWhen, JOB_CARD_WORDS as W, JOB_STATUS_LABELS, type JobStatus, jobWhat } from '@dn/schema';
+import {
+  dayLabel,
+  displayMoney,
+  formatWhen,
+  JOB_STATUS_LABELS,
+  type JobStatus,
+  jobWhat,
+  JOB_CARD_WORDS as W,
+} from '@dn/schema';
 import { ConfirmModal } from '@dn/ui';
 import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -31,7 +39,15 @@ export interface DealerJob {
  * tap-to-write links, Schedule, Installed and Cancel (which asks first), each with a toast; the
  * seller's with the homeowner, the amount, the installer and when.
  */
-export function JobRow({ job: j, highlight, onChanged }: { job: DealerJob; highlight: boolean; onChanged: () => void }) {
+export function JobRow({
+  job: j,
+  highlight,
+  onChanged,
+}: {
+  job: DealerJob;
+  highlight: boolean;
+  onChanged: () => void;
+}) {
   const trpc = useTrpc();
   const [date, setDate] = useState('');
   const [amount, setAmount] = useState<string | null>(null);
@@ -116,7 +132,13 @@ export function JobRow({ job: j, highlight, onChanged }: { job: DealerJob; highl
         {open && (
           <Stack gap={6} mt={6}>
             <Group gap="xs" align="flex-end">
-              <TextInput size="xs" type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+              <TextInput
+                size="xs"
+                type="date"
+                label="Date"
+                value={date}
+                onChange={(e) => setDate(e.currentTarget.value)}
+              />
               <Button
                 size="xs"
                 disabled={!date}
@@ -167,7 +189,14 @@ export function JobRow({ job: j, highlight, onChanged }: { job: DealerJob; highl
             {j.homeowner?.fullName ? `${j.homeowner.fullName}, ` : ''}
             {j.city}, {j.state}. {W.cancelBody}
           </Text>
-          <Textarea label="Reason" withAsterisk autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Textarea
+            label="Reason"
+            withAsterisk
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
         </ConfirmModal>
       )}
     </div>

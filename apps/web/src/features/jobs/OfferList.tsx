@@ -1,4 +1,4 @@
-import { formatWhen, JOB_CARD_WORDS as W, jobWhat } from '@dn/schema';
+import { formatWhen, jobWhat, JOB_CARD_WORDS as W } from '@dn/schema';
 import { ConfirmModal } from '@dn/ui';
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -61,7 +61,7 @@ export function OfferList({
       onError: failed,
     }),
   );
-  const focused = useRef<HTMLDivElement | null>(null);
+  const focused = useRef<HTMLElement | null>(null);
   const focusFound = Boolean(focus && offers.some((o) => o.id === focus));
   useEffect(() => {
     if (!focusFound || !focused.current) return;
@@ -84,7 +84,7 @@ export function OfferList({
       {offers.map((o) => {
         const isFocus = o.id === focus;
         return (
-          <div
+          <article
             key={o.id}
             ref={isFocus ? focused : undefined}
             tabIndex={isFocus ? -1 : undefined}
@@ -92,7 +92,6 @@ export function OfferList({
             data-testid="job-offer"
             data-focused={isFocus || undefined}
             aria-label={`Job offer in ${o.city}, ${o.state}`}
-            role="group"
           >
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -131,7 +130,7 @@ export function OfferList({
                 Answer by {formatWhen(o.expiresAt, browserZone())} · {left(o.expiresAt, now)}
               </Text>
             </Stack>
-          </div>
+          </article>
         );
       })}
       {declining && (

@@ -1,7 +1,8 @@
 import { JOB_STATUS_LABELS } from '@dn/schema';
-import { Alert, Card, Container, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTrpc } from '../../lib/trpc';
+import { StatusNext } from './StatusNext';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
@@ -27,20 +28,13 @@ export function StatusView({ token }: { token: string }) {
             <Stepper.Step label="Request received" description={day(s.receivedAt)} />
             <Stepper.Step
               label="Installer assigned"
-              description={
-                s.installer ? `${s.installer.company}, ${s.installer.phone}` : 'Finding an installer near you'
-              }
+              description={s.installer ? s.installer.company : 'Finding an installer near you'}
             />
             <Stepper.Step label="Scheduled" description={s.scheduledFor ? day(`${s.scheduledFor}T12:00:00Z`) : ''} />
             <Stepper.Step label="Installed" description={s.installedAt ? day(s.installedAt) : ''} />
           </Stepper>
         )}
-        {s.installer && (
-          <Card withBorder>
-            <Text fw={600}>{s.installer.company}</Text>
-            <Text>{s.installer.phone}</Text>
-          </Card>
-        )}
+        <StatusNext s={s} />
       </Stack>
     </Container>
   );

@@ -75,7 +75,8 @@ export default function OnboardingCard() {
   if (!onboarding.data) return null;
   // Insurance and licence share one form: shown once, under the first of the two.
   const shown = ordered.filter((s) => s.key !== 'license' || !ordered.some((o) => o.key === 'insurance'));
-  const rowDone = (s: OnboardingStep) => s.done && (s.key !== 'insurance' || (steps.find((o) => o.key === 'license')?.done ?? true));
+  const rowDone = (s: OnboardingStep) =>
+    s.done && (s.key !== 'insurance' || (steps.find((o) => o.key === 'license')?.done ?? true));
   // The count is of the rows shown (issue 47: "0 of 5" over 4 rows).
   const done = shown.filter(rowDone).length;
   const percent = Math.round((done / Math.max(shown.length, 1)) * 100);
