@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContextOptions, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { approvedDealer, uniqueEmail } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { readyInstaller } from './support/installer';
@@ -36,7 +43,8 @@ async function personPage(browser: Browser, options: BrowserContextOptions, base
   return context.newPage();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 
 /** An installer near `zip`, signed in through `ctx`'s own request context; an admin context too. */
 async function installerNear(browser: Browser, baseURL: string | undefined, zip: string, companyName: string) {
@@ -47,7 +55,10 @@ async function installerNear(browser: Browser, baseURL: string | undefined, zip:
 }
 
 async function acceptOpenOffer(ctx: { request: Page['request'] }, city: string) {
-  const offers = (await (await ctx.request.get('/api/dealer/job-offers')).json()).items as { id: string; city: string }[];
+  const offers = (await (await ctx.request.get('/api/dealer/job-offers')).json()).items as {
+    id: string;
+    city: string;
+  }[];
   const offer = offers.find((o) => o.city === city);
   expect(offer, `an offer in ${city}`).toBeDefined();
   const res = await ctx.request.post(`/api/dealer/job-offers/${offer!.id}/accept`);
@@ -118,7 +129,10 @@ for (const size of SIZES) {
       await inst.admin.dispose();
     });
 
-    test('an installer gets the offer by email, follows its link, signs in and accepts', async ({ browser, baseURL }) => {
+    test('an installer gets the offer by email, follows its link, signs in and accepts', async ({
+      browser,
+      baseURL,
+    }) => {
       test.setTimeout(120_000);
       const town = TOWNS.installer[size.name as 'desktop' | 'phone'];
       const inst = await installerNear(browser, baseURL, town.zip, `Offer Attic ${size.name}`);
@@ -141,7 +155,10 @@ for (const size of SIZES) {
       expect(created.status(), await created.text()).toBe(201);
       expect((await created.json()).status).toBe('offered');
 
-      const mail = await waitForMail(inst.dealer.email, new RegExp(`^Job offer in ${town.city}, ${town.code}: answer by`));
+      const mail = await waitForMail(
+        inst.dealer.email,
+        new RegExp(`^Job offer in ${town.city}, ${town.code}: answer by`),
+      );
       expect(mail.text).toContain('What: 2 solar attic fans, 1,800 sq ft attic');
       expect(mail.text).toContain(`Where: ${town.city}, ${town.code} ${town.zip}`);
       expect(mail.text).toMatch(/How far: \d+\.\d miles/);
@@ -194,7 +211,9 @@ for (const size of SIZES) {
       // The installer's own picture: the service area as a sentence, and the steps as shown.
       await page.getByRole('button', { name: 'Service area' }).click();
       const summary = page.getByTestId('service-area-summary');
-      await expect(summary).toContainText(`You receive jobs within 30 miles of ${town.city}, ${town.code}; up to 3 a week.`);
+      await expect(summary).toContainText(
+        `You receive jobs within 30 miles of ${town.city}, ${town.code}; up to 3 a week.`,
+      );
       await summary.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('textbox', { name: 'Radius (miles)' }).fill('60');
       await page.getByRole('button', { name: 'Save service area' }).click();
@@ -242,7 +261,7 @@ for (const size of SIZES) {
       await acceptOpenOffer(inst.ctx, town.city);
       await page.reload();
       const sold = page.getByTestId('job-row').filter({ hasText: 'Hal Homeowner' });
-      await expect(sold).toContainText('Installer assigned');
+      await expect(sold).toContainText('Installer assigned', { timeout: 30_000 });
       await expect(sold).toContainText(`Installer: ${company}`);
       await expect(sold.getByRole('link', { name: /^\(555\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1555/);
       expect(await seriousViolations(page, '[data-testid="jobs-card"]')).toEqual([]);

@@ -91,7 +91,7 @@ export function formatWhen(instant: Date | string, timeZone: string): string {
     new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortGeneric' })
       .formatToParts(d)
       .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  return `${day}, ${time} ${zone}`;
+  return `${day}, ${time} ${/^GMT(\+0)?$/.test(zone) ? 'UTC' : zone}`;
 }
 
 /** A phone as people dial it: "(907) 555-0142" for a US number, else as stored. */

@@ -3,7 +3,7 @@ import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
@@ -131,7 +131,10 @@ function DealerDashboard({ offer }: { offer: string | undefined }) {
   const openOffers = useQuery(
     trpc.jobs.offers.queryOptions(undefined, { enabled: installs, refetchInterval: POLL_MS.dealerInfo }),
   );
-  const offersFirst = installs && (Boolean(offer) || (openOffers.data?.items.length ?? 0) > 0);
+  // Once first, it stays first for this visit: answering the last offer does not move (and reset) the card.
+  const firstOnce = useRef(false);
+  firstOnce.current ||= installs && (Boolean(offer) || (openOffers.data?.items.length ?? 0) > 0);
+  const offersFirst = firstOnce.current;
   const jobsCard = info.data && (
     <Suspense fallback={null}>
       <JobsCard installs={installs} focusOffer={offer} />

@@ -158,7 +158,6 @@ export function JobRow({
               />
               <Button
                 size="xs"
-                color="green"
                 loading={setStatus.isPending && setStatus.variables?.status === 'installed'}
                 onClick={() => {
                   const a = (amount ?? j.amount ?? '').trim();

@@ -1,5 +1,5 @@
 import { POLL_MS } from '@dn/schema';
-import { Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
@@ -85,7 +85,9 @@ export default function JobsCard({ installs, focusOffer }: { installs: boolean; 
           />
         )}
 
-        {(jobs.data?.items.length ?? 0) === 0 ? (
+        {jobs.isPending ? (
+          <Skeleton h={60} />
+        ) : (jobs.data?.items.length ?? 0) === 0 ? (
           <Text size="sm" c="dimmed">
             No jobs yet.
           </Text>

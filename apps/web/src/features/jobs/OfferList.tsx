@@ -107,7 +107,6 @@ export function OfferList({
                 <Stack gap={4}>
                   <Button
                     size="sm"
-                    color="green"
                     loading={accept.isPending && accept.variables?.id === o.id}
                     onClick={() => accept.mutate({ id: o.id })}
                   >
@@ -126,7 +125,7 @@ export function OfferList({
                   {o.notes}
                 </Text>
               )}
-              <Text size="sm" c="orange.9">
+              <Text size="sm" fw={600}>
                 Answer by {formatWhen(o.expiresAt, browserZone())} · {left(o.expiresAt, now)}
               </Text>
             </Stack>

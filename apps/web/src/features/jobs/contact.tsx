@@ -4,7 +4,7 @@ import { Anchor } from '@mantine/core';
 /** A phone people can tap to call, written as they dial it (issue 47). */
 export function PhoneLink({ phone }: { phone: string }) {
   return (
-    <Anchor href={telHref(phone)} inherit>
+    <Anchor href={telHref(phone)} inherit underline="always">
       {formatPhone(phone)}
     </Anchor>
   );
@@ -13,7 +13,7 @@ export function PhoneLink({ phone }: { phone: string }) {
 /** An email address people can tap to write to. */
 export function EmailLink({ email }: { email: string }) {
   return (
-    <Anchor href={`mailto:${email}`} inherit>
+    <Anchor href={`mailto:${email}`} inherit underline="always">
       {email}
     </Anchor>
   );
