@@ -175,8 +175,10 @@ for (const size of SIZES) {
       await page.getByRole('textbox', { name: 'Email' }).fill(inst.dealer.email);
       await page.getByRole('textbox', { name: 'Password' }).fill(inst.dealer.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect(page).toHaveURL(/\/dashboard\?offer=/);
+      await expect(page).toHaveURL(/\/dashboard\?offer=/, { timeout: 30_000 });
       const offer = page.locator('[data-testid="job-offer"][data-focused]');
+      // This machine is shared and slow: the dashboard's lazy cards may take a while.
+      await expect(offer).toBeVisible({ timeout: 30_000 });
       await expect(offer).toBeInViewport();
       await expect(offer).toContainText(`${town.city}, ${town.code} ${town.zip}`);
       await expect(offer).toContainText('2 solar attic fans, 1,800 sq ft attic');

@@ -32,7 +32,7 @@ export function ConfirmModal({
   opened = true,
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         {children}
         <Group justify="flex-end">
