@@ -193,8 +193,8 @@ for (const size of SIZES) {
       await shot(page, `installer-offer-${size.name}`);
 
       await offer.getByRole('button', { name: 'Accept' }).click();
-      await expect(page.getByText('Job accepted')).toBeVisible();
-      await expect(page.getByText('Call Olive Owner to schedule the installation')).toBeVisible();
+      await expect(page.getByText(/Call Olive Owner to schedule the installation/)).toBeVisible();
+      await expect(page.getByTestId('offer-gone')).toHaveCount(0);
       const row = page.locator('[data-testid="job-row"][data-highlighted]');
       await expect(row).toContainText('Olive Owner');
       await expect(row.getByRole('link', { name: '(907) 555-0190' })).toHaveAttribute('href', 'tel:+19075550190');

@@ -47,13 +47,16 @@ export function OfferList({
 }) {
   const trpc = useTrpc();
   const [declining, setDeclining] = useState<Offer | null>(null);
+  // Offers answered here: the emailed one is then gone from the list, but not "no longer open".
+  const [answered, setAnswered] = useState<string[]>([]);
   const failed = (error: { message: string }) => {
     notifications.show({ title: W.failed, message: error.message, color: 'red' });
     onChanged();
   };
   const accept = useMutation(
     trpc.jobs.accept.mutationOptions({
-      onSuccess: (job) => {
+      onSuccess: (job, input) => {
+        setAnswered((ids) => [...ids, input.id]);
         notifications.show({ title: W.accepted, message: W.acceptedMessage(job.homeowner.fullName), color: 'green' });
         onChanged();
         onAccepted(job.id);
@@ -71,7 +74,7 @@ export function OfferList({
 
   return (
     <Stack gap="xs">
-      {focus && loaded && !focusFound && (
+      {focus && loaded && !focusFound && !answered.includes(focus) && (
         <Alert color="gray" data-testid="offer-gone">
           {W.gone}
         </Alert>
@@ -137,6 +140,7 @@ export function OfferList({
           offer={declining}
           onClose={() => setDeclining(null)}
           onDone={() => {
+            setAnswered((ids) => [...ids, declining.id]);
             setDeclining(null);
             onChanged();
           }}
