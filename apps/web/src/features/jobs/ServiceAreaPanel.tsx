@@ -3,6 +3,7 @@ import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
+import classes from './jobs.module.css';
 import ServiceAreaForm from './ServiceAreaForm';
 
 /**
@@ -19,7 +20,7 @@ export default function ServiceAreaPanel() {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="service-area-summary">
       <Text size="sm">{serviceAreaSummary(a)}</Text>
-      <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+      <Button size="xs" variant="default" className={classes.badge} onClick={() => setEditing(true)}>
         Edit
       </Button>
     </Group>
