@@ -176,9 +176,16 @@ describe('the reminder', () => {
     clock.advance(offer.remindAt!.getTime() - clock.now().getTime() - HOUR);
     expect(await reminders.run(h.app.deps)).toBe(0);
     clock.advance(HOUR + 1000);
+    // Two sweeps at once (earlier tests' offers may be due too): this offer is claimed by one of them.
     const [a, b] = await Promise.all([reminders.run(h.app.deps), reminders.run(h.app.deps)]);
-    expect((a ?? 0) + (b ?? 0)).toBe(1);
+    expect((a ?? 0) + (b ?? 0)).toBeGreaterThanOrEqual(1);
     expect(await outboxOf(inst.email, 'job_offer_reminder')).toHaveLength(1);
+    const claimed = await h.db
+      .selectFrom('jobOffers')
+      .select('remindedAt')
+      .where('id', '=', offer.id)
+      .executeTakeFirstOrThrow();
+    expect(claimed.remindedAt).not.toBeNull();
     expect(await reminders.run(h.app.deps)).toBe(0);
     await h.app.deps.mail.flush();
     const m = await h.smtp.waitFor(inst.email, /^Reminder: the job offer in Fairbanks, AK closes /);
