@@ -61,9 +61,15 @@ describe('approval email', () => {
     expect(res.statusCode).toBe(200);
     const info = await h.app.inject({ url: '/api/dealer/info', headers: { cookie: cookieOf(res) } });
     expect(info.json()).toMatchObject({ email: d.email, accessGranted: true, tier: 'Authorized' });
+    // Issue 47: the first password is no change, so no "your password was changed" notice follows.
+    expect(mail.text).toContain('Book your onboarding call there too');
+    expect(mail.text).not.toContain('We will also contact you');
     await h.app.deps.mail.flush();
-    const notice = await h.smtp.waitFor(d.email, /password was changed/);
-    expect(notice.text).not.toMatch(/token=/);
+    const kinds = await h.db.selectFrom('emailOutbox').select('kind').where('dealerId', '=', d.id).execute();
+    expect(kinds.map((k) => k.kind)).not.toContain('password_changed');
+    expect(
+      h.smtp.received.filter((m) => m.to.includes(d.email.toLowerCase())).map((m) => m.subject),
+    ).not.toContainEqual(expect.stringMatching(/password was changed/));
     await signInDealer(h.app, d.email, 'pat-password');
   });
 });

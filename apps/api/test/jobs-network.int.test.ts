@@ -338,7 +338,7 @@ describe('the job from sale to installation', () => {
     });
 
     await h.app.deps.mail.flush();
-    expect((await h.smtp.waitFor(home, /Your installer/)).text).toContain('+15551234567');
+    expect((await h.smtp.waitFor(home, /Your installer/)).text).toContain('(555) 123-4567');
     const scheduled = await h.smtp.waitFor(home, /Installation scheduled/);
     expect(scheduled.attachments.find((a) => a.filename === 'installation.ics')?.content).toContain(
       'DTSTART;TZID=America/Chicago:20261209T080000',

@@ -48,7 +48,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   await card.getByRole('textbox', { name: 'Street', exact: true }).fill('12 Elm St');
   await card.getByRole('textbox', { name: 'City', exact: true }).fill('Austin');
   await card.getByRole('combobox', { name: 'State' }).fill('TX');
-  await seller.getByRole('option', { name: 'TX', exact: true }).click();
+  await seller.getByRole('option', { name: 'Texas (TX)', exact: true }).click();
   await card.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('78701');
   await card.getByRole('textbox', { name: 'Sale amount ($)', exact: true }).fill('1500.00');
   await card.getByRole('button', { name: 'Register job', exact: true }).click();
@@ -62,7 +62,10 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   const box = await offer.getByRole('button', { name: 'Decline' }).boundingBox();
   expect(box && box.x + box.width <= 390).toBe(true);
   await offer.getByRole('button', { name: 'Decline' }).click();
-  await preferred.getByRole('menuitem', { name: 'Schedule is full' }).click();
+  const dialog = preferred.getByRole('dialog', { name: 'Decline this job?' });
+  await dialog.getByRole('radio', { name: 'Schedule is full' }).check();
+  await dialog.getByRole('button', { name: 'Decline job' }).click();
+  await expect(preferred.getByText('Offer declined')).toBeVisible();
   await expect(preferred.getByTestId('job-offer')).toHaveCount(0);
 
   // The Authorized installer accepts, schedules and marks it installed.
@@ -72,7 +75,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   await expect(row).toContainText('Hanna Homeowner');
   await row.getByLabel('Date').fill('2026-12-09');
   await row.getByRole('button', { name: 'Schedule' }).click();
-  await expect(row).toContainText('Scheduled for 2026-12-09');
+  await expect(row).toContainText('Scheduled for Wednesday, Dec 9, 2026');
   await row.getByRole('button', { name: 'Installed' }).click();
   await expect(row).toContainText('Installed');
 
@@ -139,8 +142,8 @@ test('a homeowner quote from the calculator arrives as a job, with a status page
   await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('406-555-0142');
   await page.getByRole('textbox', { name: 'Street', exact: true }).fill('5 Pine Rd');
   await page.getByRole('textbox', { name: 'City', exact: true }).fill('Billings');
-  await page.getByRole('combobox', { name: 'State' }).fill('MT');
-  await page.getByRole('option', { name: 'MT', exact: true }).click();
+  await page.getByRole('combobox', { name: 'State' }).fill('Montana');
+  await page.getByRole('option', { name: 'Montana (MT)', exact: true }).click();
   await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('59101');
   await page.getByRole('button', { name: 'Request my quote' }).click();
   await expect(page.getByText('Please agree to be contacted about your installation')).toBeVisible();

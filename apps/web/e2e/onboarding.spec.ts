@@ -42,7 +42,7 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await page.setViewportSize({ width: 390, height: 844 }); // mobile first
   await page.goto('/dashboard#onboarding-agreement');
   const card = page.getByTestId('onboarding-card');
-  await expect(card.getByTestId('onboarding-count')).toHaveText('0 of 5 steps done');
+  await expect(card.getByTestId('onboarding-count')).toHaveText('0 of 4 steps done');
   const agreement = card.getByTestId('agreement-screen');
   await expect(agreement.getByText('Authorized Dealer Agreement', { exact: false }).first()).toBeVisible();
   expect(await seriousViolations(page, '[data-testid="onboarding-card"]')).toEqual([]);
@@ -58,7 +58,7 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await expect(agreement.getByTestId('agreement-pdf')).toHaveAttribute('href', '/api/dealer/agreement/pdf');
   const pdf = await page.request.get('/api/dealer/agreement/pdf');
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  await expect(card.getByTestId('onboarding-count')).toHaveText('1 of 5 steps done');
+  await expect(card.getByTestId('onboarding-count')).toHaveText('1 of 4 steps done');
   expect(await seriousViolations(page, '[data-testid="agreement-screen"]')).toEqual([]);
 
   // The onboarding call, on the free call's calendar.
@@ -75,6 +75,10 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await page.getByRole('button', { name: dayLabel(date), exact: true }).click();
   await call.getByRole('button', { name: 'Book the call' }).click();
   await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 10:00`);
+  // Issue 47: a booked call is not a red "To do": it says when, and that holding it completes it.
+  const callStep = card.getByTestId('step-onboardingCall');
+  await expect(callStep).toContainText(/Booked for \w{3}, \w{3} \d+, 10:00 AM \w+ — completes when the call is held/);
+  await expect(callStep).not.toContainText('Due by');
 
   // The confirmation's reschedule link works without signing in, once.
   const link = linkIn(await waitForMail(dealer.email, /Your onboarding call:/), '/dashboard');
@@ -113,7 +117,8 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
     await expect(box.getByTestId('document-status').first()).toHaveText('Pending review');
   }
   expect(await seriousViolations(page, '[data-testid="compliance-screen"]')).toEqual([]);
-  await expect(card.getByTestId('onboarding-count')).toHaveText('1 of 5 steps done');
+  await compliance.getByRole('button', { name: 'Save insurance and licence' }).click();
+  await expect(card.getByTestId('onboarding-count')).toHaveText('2 of 4 steps done');
 
   // The admin records the upfront payment and marks the call held, on the dealer's detail view.
   const adminContext = await browser.newContext({ baseURL });
@@ -146,7 +151,7 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
 
   await page.reload();
   await expect(card.getByRole('heading', { name: 'Onboarding complete' })).toBeVisible();
-  await expect(card.getByTestId('onboarding-count')).toHaveText('5 of 5 steps done');
+  await expect(card.getByTestId('onboarding-count')).toHaveText('4 of 4 steps done');
   await expect(card.getByTestId('onboarding-progress').locator('[role="progressbar"]')).toHaveAttribute(
     'aria-valuenow',
     '100',

@@ -8,6 +8,8 @@ export interface ConfirmModalProps {
   /** What the admin reads and fills in before confirming. */
   children: ReactNode;
   confirmLabel: ReactNode;
+  /** The button that closes without deciding; "Cancel" unless that word is the decision itself. */
+  cancelLabel?: ReactNode;
   onConfirm: () => void;
   /** Red for what destroys or refuses something. */
   color?: MantineColor;
@@ -22,6 +24,7 @@ export function ConfirmModal({
   onClose,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   color,
   disabled,
@@ -35,7 +38,7 @@ export function ConfirmModal({
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={color} disabled={disabled} loading={loading} onClick={onConfirm}>
             {confirmLabel}

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@dn/api';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { postJson } from './api';
 import { meQueryOptions } from './me-query';
 import { ME_QUERY_KEY } from './query-keys';
@@ -19,9 +19,12 @@ export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null
 export function useAfterSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The job offer an installer's email linked to (issue 47): a dealer lands on it.
+  const { offer } = useSearch({ strict: false }) as { offer?: string };
   return async (user: PublicUser, refetch = true) => {
     setCurrentUser(queryClient, user);
     if (refetch) await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    if (user.role !== 'admin' && offer) return navigate({ to: '/dashboard', search: { offer } });
     await navigate({ to: user.role === 'admin' ? '/admin' : '/dashboard' });
   };
 }

@@ -2,8 +2,8 @@ import { POLL_MS } from '@dn/schema';
 import { TooltipDelayGroup } from '@dn/ui';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { ProfileCard } from '../features/account-settings/ProfileCard';
 import { SecurityCard } from '../features/account-settings/SecurityCard';
@@ -21,7 +21,17 @@ import {
 import { setCurrentUser, useAuth } from '../lib/auth';
 import { httpStatusOf, useTrpc } from '../lib/trpc';
 
-export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
+/** `?offer=<id>`: the job offer an installer's email links to (issue 47), opened after sign-in. */
+interface DashboardSearch {
+  offer?: string;
+}
+const OFFER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const Route = createFileRoute('/dashboard')({
+  validateSearch: (search: Record<string, unknown>): DashboardSearch =>
+    typeof search.offer === 'string' && OFFER_ID.test(search.offer) ? { offer: search.offer } : {},
+  component: DashboardPage,
+});
 
 // The onboarding checklist and the reschedule page load with their own chunks (issue 38).
 const OnboardingCard = lazy(() => import('../features/onboarding/OnboardingCard'));
@@ -35,6 +45,7 @@ const JobsCard = lazy(() => import('../features/jobs/JobsCard'));
 
 function DashboardPage() {
   const auth = useAuth();
+  const { offer } = Route.useSearch();
   const token = rescheduleToken();
   if (token) {
     return (
@@ -44,7 +55,7 @@ function DashboardPage() {
     );
   }
   if (auth.isLoading) return <PageLoader />;
-  if (!auth.isAuthenticated) return <SignedOut />;
+  if (!auth.isAuthenticated) return <SignedOut offer={offer} />;
   if (auth.isAdmin) {
     return (
       <Container py="xl">
@@ -55,10 +66,12 @@ function DashboardPage() {
       </Container>
     );
   }
-  return <DealerDashboard />;
+  return <DealerDashboard offer={offer} />;
 }
 
-function SignedOut() {
+function SignedOut({ offer }: { offer: string | undefined }) {
+  // An emailed offer's link: straight to sign-in, which brings the dealer back to the offer.
+  if (offer) return <Navigate to="/login" search={{ offer }} replace />;
   return (
     <Container size="xs" py="xl">
       <Stack align="center">
@@ -100,7 +113,7 @@ function useGreeting(dealerId: string | undefined): string {
   return first === false ? 'Welcome back' : 'Welcome';
 }
 
-function DealerDashboard() {
+function DealerDashboard({ offer }: { offer: string | undefined }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const info = useQuery(trpc.account.info.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
@@ -113,6 +126,20 @@ function DealerDashboard() {
     ),
   );
   const firstOrderAt = orders.data?.firstOrderAt;
+  const installs = Boolean(info.data) && info.data?.tier !== 'Affiliate';
+  // Open offers come first while any is open, or when an emailed offer's link opened the page (issue 47).
+  const openOffers = useQuery(
+    trpc.jobs.offers.queryOptions(undefined, { enabled: installs, refetchInterval: POLL_MS.dealerInfo }),
+  );
+  // Once first, it stays first for this visit: answering the last offer does not move (and reset) the card.
+  const firstOnce = useRef(false);
+  firstOnce.current ||= installs && (Boolean(offer) || (openOffers.data?.items.length ?? 0) > 0);
+  const offersFirst = firstOnce.current;
+  const jobsCard = info.data && (
+    <Suspense fallback={null}>
+      <JobsCard installs={installs} focusOffer={offer} />
+    </Suspense>
+  );
   const greeting = useGreeting(info.data?.id);
 
   // Signed out elsewhere, suspended, or the session expired: fall back to the signed-out view.
@@ -131,6 +158,7 @@ function DealerDashboard() {
               {info.data.companyName ? ` of ${info.data.companyName}` : ''}.
             </Text>
           )}
+          {offersFirst && jobsCard}
           {info.data && (
             <Suspense fallback={null}>
               <OnboardingCard />
@@ -146,11 +174,7 @@ function DealerDashboard() {
             form.data &&
             showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
           )}
-          {info.data && (
-            <Suspense fallback={null}>
-              <JobsCard installs={info.data.tier !== 'Affiliate'} />
-            </Suspense>
-          )}
+          {!offersFirst && jobsCard}
           <AffiliateCard />
           <EarningsCard />
           <Suspense fallback={null}>

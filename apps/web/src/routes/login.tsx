@@ -19,6 +19,8 @@ interface LoginSearch {
   tab?: string;
   r?: string;
   error?: string;
+  /** The job offer an emailed link opened (issue 47): the dashboard opens on it after sign-in. */
+  offer?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ const text = (v: unknown) =>
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => {
     const out: LoginSearch = {};
-    for (const key of ['token', 'tab', 'r', 'error'] as const) {
+    for (const key of ['token', 'tab', 'r', 'error', 'offer'] as const) {
       const value = text(search[key]);
       if (value !== undefined) out[key] = value;
     }

@@ -450,6 +450,8 @@ export interface JobOffers {
   id: Generated<string>;
   jobId: string;
   offeredAt: Timestamp;
+  remindAt: Timestamp | null;
+  remindedAt: Timestamp | null;
   respondedAt: Timestamp | null;
   status: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'assigned';
 }

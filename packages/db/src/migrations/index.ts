@@ -50,6 +50,7 @@ import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
 import * as m3200trust from './2026-11-29-3200-payout-trust';
 import * as m3100docs from './2026-11-29-3100-compliance-documents';
 import * as m3000jobamount from './2026-11-29-3000-job-amount-evidence';
+import * as m3600remind from './2026-11-29-3600-offer-reminders';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-3200-payout-trust': m3200trust,
   '2026-11-29-3100-compliance-documents': m3100docs,
   '2026-11-29-3000-job-amount-evidence': m3000jobamount,
+  '2026-11-29-3600-offer-reminders': m3600remind,
 };

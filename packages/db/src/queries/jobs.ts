@@ -225,18 +225,18 @@ export function insertOpenOffer(
 ) {
   return db
     .insertInto('jobOffers')
-    .columns(['jobId', 'dealerId', 'distanceMiles', 'status', 'offeredAt', 'expiresAt'])
+    .columns(['jobId', 'dealerId', 'distanceMiles', 'status', 'offeredAt', 'expiresAt', 'remindAt'])
     .expression((eb) =>
-      eb
-        .selectFrom('routingSettings')
-        .select([
-          sql<string>`${values.jobId}::uuid`.as('jobId'),
-          sql<string>`${values.dealerId}::uuid`.as('dealerId'),
-          sql<string>`${values.distanceMiles}::numeric`.as('distanceMiles'),
-          sql<string>`'open'`.as('status'),
-          sql<Date>`${values.offeredAt}::timestamptz`.as('offeredAt'),
-          sql<Date>`${values.offeredAt}::timestamptz + offer_hours * interval '1 hour'`.as('expiresAt'),
-        ]),
+      eb.selectFrom('routingSettings').select([
+        sql<string>`${values.jobId}::uuid`.as('jobId'),
+        sql<string>`${values.dealerId}::uuid`.as('dealerId'),
+        sql<string>`${values.distanceMiles}::numeric`.as('distanceMiles'),
+        sql<string>`'open'`.as('status'),
+        sql<Date>`${values.offeredAt}::timestamptz`.as('offeredAt'),
+        sql<Date>`${values.offeredAt}::timestamptz + offer_hours * interval '1 hour'`.as('expiresAt'),
+        // A quarter of the window left: the reminder (issue 47, decision 1060).
+        sql<Date>`${values.offeredAt}::timestamptz + offer_hours * interval '45 minutes'`.as('remindAt'),
+      ]),
     )
     .returningAll()
     .executeTakeFirstOrThrow();

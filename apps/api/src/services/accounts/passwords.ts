@@ -60,7 +60,9 @@ export async function setupPasswordWithToken(ctx: Context, input: z.output<typeo
         dealerId: d.id,
       },
     );
-    await queuePasswordChangedEmail(trx, d, ctx.config);
+    // The first password (a set-up link, only issued to a dealer who never had one) changed nothing:
+    // no "your password was changed" notice right after the welcome (issue 47, decision 1063).
+    if (purpose !== 'setup') await queuePasswordChangedEmail(trx, d, ctx.config);
     return d;
   });
   ctx.mail.kick();

@@ -2,6 +2,7 @@ import { findDealerForJobs, findServiceArea, type ServiceArea, upsertServiceArea
 import { SERVICE_AREA_TIERS_ONLY, type ServiceAreaInput } from '@dn/schema';
 import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { zipCentroid } from '../../lib/zip';
 import { centroidOf } from './intake';
 
 /** An installer's service area: home ZIP, radius, weekly capacity, pause (Authorized and Preferred only). */
@@ -23,8 +24,14 @@ const shaped = (a: ServiceArea) => ({
   weeklyCapacity: a.weeklyCapacity,
   paused: a.paused,
   pausedUntil: a.pausedUntil ? a.pausedUntil.toISOString().slice(0, 10) : null,
-  city: null as string | null,
+  // The place people know the ZIP by ("North Pole, AK"): the summary says where jobs come from (issue 47).
+  city: placeOf(a.zipCode),
 });
+
+function placeOf(zip: string): string | null {
+  const c = zipCentroid(zip);
+  return c ? `${c.city}, ${c.state}` : null;
+}
 
 export async function getServiceArea(ctx: Dealer) {
   installerOnly(ctx);
@@ -54,5 +61,5 @@ export async function putServiceArea(ctx: Dealer, input: ServiceAreaInput) {
     pausedUntil: input.pausedUntil ? new Date(`${input.pausedUntil}T00:00:00Z`) : null,
     updatedAt: ctx.clock.now(),
   });
-  return { area: { ...shaped(area), city: `${c.city}, ${c.state}` } };
+  return { area: shaped(area) };
 }

@@ -3,6 +3,7 @@ import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
 import {
   findDealerForJobs,
+  findOpenOffer,
   insertJobWithEvent,
   insertOffer,
   installerEligibility,
@@ -21,7 +22,7 @@ import { ipKey } from '../../lib/ip-key';
 import { zipCentroid } from '../../lib/zip';
 import { hit, spendRecipient } from '../accounts/rate-limit';
 import { audit } from '../audit/audit';
-import { jobReceivedEmail } from '../mail/job-templates';
+import { jobReceivedEmail, type ReceivedNext } from '../mail/job-templates';
 import { enqueueMail } from '../mail/outbox';
 import { jobStatusLink } from './links';
 import { jobStep, routeNext, stepRow } from './offers';
@@ -96,12 +97,13 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
       respondedAt: now,
     });
     const status = await selfInstall(trx, job, installBy, actor, now);
-    await mailHomeowner(trx, ctx, j, job, link.url);
+    await mailHomeowner(trx, ctx, j, job, link.url, { kind: 'seller' });
     return { id, status };
   }
   const status = await routeNext(trx, ctx, job, now);
   // Last in the transaction: the mailbox's budget row stays locked only until the commit.
-  await mailHomeowner(trx, ctx, j, job, link.url);
+  const open = status === 'offered' ? await findOpenOffer(trx, id) : undefined;
+  await mailHomeowner(trx, ctx, j, job, link.url, open ? { kind: 'offered', by: open.expiresAt } : { kind: 'unrouted' });
   return { id, status };
 }
 
@@ -112,7 +114,7 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
  * one after the other. Past it the job is still registered and its status link works; the email is
  * not sent, and the audit trail says so. A quote request spent the budget before (it refuses).
  */
-async function mailHomeowner(trx: Trx, ctx: Context, j: NewJob, job: Job, statusUrl: string) {
+async function mailHomeowner(trx: Trx, ctx: Context, j: NewJob, job: Job, statusUrl: string, next: ReceivedNext) {
   if (j.origin !== 'quote') {
     const recipient = await spendRecipient(trx, ctx.limits.mailPerRecipient, j.homeowner.email);
     if (!recipient.allowed) {
@@ -126,7 +128,8 @@ async function mailHomeowner(trx: Trx, ctx: Context, j: NewJob, job: Job, status
       return;
     }
   }
-  await enqueueMail(trx, jobReceivedEmail(job, { statusUrl }));
+  // The email says by when an installer answers (issue 47).
+  await enqueueMail(trx, jobReceivedEmail(job, { statusUrl, next, replyTo: ctx.config.replyTo }));
 }
 
 async function selfInstall(trx: Trx, job: Job, dealerId: string, actor: string, now: Date) {

@@ -16,6 +16,7 @@ import {
 import { queueUnroutedAlert } from '@dn/db/queries/unrouted-alerts';
 import type { Deps } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { queueOfferEmail } from './offer-mail';
 
 /**
  * The one owner of a job's offers (decision 0911): offering to the next installer, accepting,
@@ -65,7 +66,7 @@ export function jobStep(trx: Trx, job: { id: string }, values: Parameters<typeof
  * Offers the job (its row locked) to the next eligible installer, or, when there is none, marks it
  * unrouted and queues it once for the team's digest (only when it was not unrouted already).
  */
-export async function routeNext(trx: Trx, _deps: Deps, job: Job, now: Date): Promise<'offered' | 'unrouted'> {
+export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Promise<'offered' | 'unrouted'> {
   const next = await nextInstaller(trx, {
     jobId: job.id,
     latitude: job.latitude,
@@ -94,6 +95,7 @@ export async function routeNext(trx: Trx, _deps: Deps, job: Job, now: Date): Pro
         at: now,
       },
     );
+    await queueOfferEmail(trx, deps, offer.id);
     return 'offered';
   }
   await jobStep(

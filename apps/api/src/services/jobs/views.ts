@@ -1,6 +1,7 @@
 import {
   findDealerForJobs,
   findJobByStatusToken,
+  findOpenOffer,
   listDealerJobs,
   listJobEvents,
   listOpenOffers,
@@ -49,6 +50,7 @@ export async function ownJobs(ctx: Dealer) {
         scheduledFor: r.scheduledFor,
         installedAmount: r.installedAmount,
         amountReview: r.amountReview,
+        notes: installs ? r.notes : null,
         createdAt: r.createdAt.toISOString(),
         installer,
         homeowner:
@@ -87,5 +89,19 @@ export async function jobStatusPage(ctx: Context, token: string) {
       answeredAt: job.homeownerAnsweredAt?.toISOString() ?? null,
       canAnswer: canAnswer(job),
     },
+    ...(await whenAndWho(ctx, job)),
+  };
+}
+
+/**
+ * Issue 47: by when an installer answers (the open offer's deadline) and whom to ask (the team's
+ * reply address, REPLY_TO, when it is set).
+ */
+async function whenAndWho(ctx: Context, job: { id: string; status: string }) {
+  const offer = job.status === 'offered' ? await findOpenOffer(ctx.db, job.id) : undefined;
+  const replyTo = ctx.config.replyTo;
+  return {
+    answerBy: offer ? offer.expiresAt.toISOString() : null,
+    contactEmail: replyTo ? (/<([^>]+)>/.exec(replyTo)?.[1] ?? replyTo) : null,
   };
 }

@@ -18,7 +18,12 @@ const installer = { companyName: 'Attic Pros', fullName: 'Ivan Installer', phone
 const statusUrl = 'https://dealers.test/installation/abc';
 
 const BUILD: Record<string, () => MailMessage> = {
-  jobReceivedEmail: () => templates.jobReceivedEmail(job, { statusUrl }),
+  jobReceivedEmail: () =>
+    templates.jobReceivedEmail(job, {
+      statusUrl,
+      next: { kind: 'offered', by: new Date('2026-11-30T16:00:00Z') },
+      replyTo: 'help@dealers.test',
+    }),
   jobAcceptedEmail: () => templates.jobAcceptedEmail(job, installer, { statusUrl }),
   jobScheduledEmail: () => templates.jobScheduledEmail(job, installer, { statusUrl, date: '2026-12-09' }),
   jobInstalledEmail: () => templates.jobInstalledEmail(job, installer, { statusUrl }),
@@ -42,7 +47,16 @@ describe('installation emails', () => {
   it('links the status page, names the installer, and attaches the day', () => {
     expect(BUILD.jobReceivedEmail!().text).toContain(statusUrl);
     expect(BUILD.jobAcceptedEmail!().text).toContain('Attic Pros');
-    expect(BUILD.jobAcceptedEmail!().text).toContain('+15125550100');
+    expect(BUILD.jobAcceptedEmail!().text).toContain('(512) 555-0100');
+    // Issue 47: when the homeowner hears (in the home's zone), what if nobody takes it, and whom to ask.
+    const received = BUILD.jobReceivedEmail!().text;
+    expect(received).toContain('An installer near you will answer by Mon, Nov 30, 10:00 AM CT.');
+    expect(received).toContain('we ask the next one near you');
+    expect(received).toContain('Reply to any of our emails');
+    expect(received).toContain('solar attic fans and attic insulation');
+    const unrouted = templates.jobReceivedEmail(job, { statusUrl, next: { kind: 'unrouted' } }).text;
+    expect(unrouted).toContain('Our team is finding one for you');
+    expect(unrouted).not.toContain('Reply to');
     const ics = BUILD.jobScheduledEmail!().attachments?.[0]?.content ?? '';
     expect(ics).toContain('DTSTART;TZID=America/Chicago:20261209T080000');
     expect(BUILD.jobsUnroutedDigestEmail!().text).toContain('$1,500.00');

@@ -1,4 +1,4 @@
-import { displayMoney, plural } from '@dn/schema';
+import { displayMoney, formatPhone, formatWhen, HOMEOWNER_WORDS, plural, stateTimeZone } from '@dn/schema';
 import { buildIcs } from '../../lib/ics';
 import type { MailMessage } from './outbox';
 import { render } from './render';
@@ -19,10 +19,33 @@ interface Installer {
 
 const companyOf = (i: Installer) => i.companyName ?? i.fullName;
 
-export function jobReceivedEmail(job: Homeowner, opts: { statusUrl: string }): MailMessage {
+/** Who a homeowner asks (issue 47): a reply reaches the team when REPLY_TO is set (outbox.ts REPLY_KINDS). */
+const questions = (replyTo: string | undefined) =>
+  replyTo ? [`${HOMEOWNER_WORDS.questions} ${HOMEOWNER_WORDS.replyToEmail}`] : [];
+
+/** What happens next: an installer answers by the offer's deadline, nobody is free, or the seller installs. */
+export type ReceivedNext = { kind: 'offered'; by: Date } | { kind: 'unrouted' } | { kind: 'seller' };
+
+const nextWords = (next: ReceivedNext, state: string) =>
+  next.kind === 'offered'
+    ? [`${HOMEOWNER_WORDS.expectBy(formatWhen(next.by, stateTimeZone(state)))} ${HOMEOWNER_WORDS.ifNobody}`]
+    : next.kind === 'unrouted'
+      ? [HOMEOWNER_WORDS.unrouted]
+      : [];
+
+/**
+ * The request arrived (issue 47: when they hear, and what if nobody takes it). The offer's deadline
+ * is written in the zone of the home's state.
+ */
+export function jobReceivedEmail(
+  job: Homeowner & { state: string },
+  opts: { statusUrl: string; next: ReceivedNext; replyTo?: string | undefined },
+): MailMessage {
   const { text, html } = render([
     `Hi ${job.homeownerName},`,
-    'We received your installation request. We are finding a certified installer near you; they will contact you to schedule the work.',
+    `We received your installation request for ${HOMEOWNER_WORDS.what}. We are finding a certified installer near you; they will call you to schedule the work.`,
+    ...nextWords(opts.next, job.state),
+    ...questions(opts.replyTo),
     'Follow your request at any time (a private link, no sign-in needed):',
     { url: opts.statusUrl, label: 'Installation status' },
   ]);
@@ -33,8 +56,8 @@ export function jobAcceptedEmail(job: Homeowner, installer: Installer, opts: { s
   const company = companyOf(installer);
   const { text, html } = render([
     `Hi ${job.homeownerName},`,
-    `${company} will install your solar attic fans. They will call you to schedule the installation.`,
-    { lines: [`Installer: ${company}`, `Phone: ${installer.phoneE164}`] },
+    `${company} will do your installation. They will call you to schedule it; you can call them too.`,
+    { lines: [`Installer: ${company}`, `Phone: ${formatPhone(installer.phoneE164)}`] },
     { url: opts.statusUrl, label: 'Installation status' },
   ]);
   return { kind: 'job_accepted', to: job.homeownerEmail, subject: `Your installer: ${company}`, text, html };
@@ -49,7 +72,7 @@ export function jobScheduledEmail(
   const { text, html } = render([
     `Hi ${job.homeownerName},`,
     `${company} scheduled your installation for ${longDate(opts.date)}. The attached calendar file holds the day in your calendar.`,
-    { lines: [`Installer: ${company}`, `Phone: ${installer.phoneE164}`] },
+    { lines: [`Installer: ${company}`, `Phone: ${formatPhone(installer.phoneE164)}`] },
     { url: opts.statusUrl, label: 'Installation status' },
   ]);
   const ics = buildIcs({
@@ -58,8 +81,8 @@ export function jobScheduledEmail(
     startHour: 8,
     endHour: 17,
     timeZone: 'America/Chicago',
-    summary: `Solar attic fan installation (${company})`,
-    description: `${company} installs your solar attic fans at ${job.street}, ${job.city}, ${job.state}. Phone: ${installer.phoneE164}.`,
+    summary: `Attic installation (${company})`,
+    description: `${company} does your installation at ${job.street}, ${job.city}, ${job.state}. Phone: ${formatPhone(installer.phoneE164)}.`,
     attendee: { name: job.homeownerName, email: job.homeownerEmail },
   });
   return {
@@ -75,7 +98,7 @@ export function jobScheduledEmail(
 export function jobInstalledEmail(job: Homeowner, installer: Installer, opts: { statusUrl: string }): MailMessage {
   const { text, html } = render([
     `Hi ${job.homeownerName},`,
-    `${companyOf(installer)} marked your solar attic fan installation as done. Thank you for choosing the network!`,
+    `${companyOf(installer)} marked your installation as done. Thank you for choosing the network!`,
     'Please tell us on your status page whether the installation was completed: it takes one tap.',
     { url: opts.statusUrl, label: 'Installation status' },
   ]);

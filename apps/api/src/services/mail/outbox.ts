@@ -21,7 +21,7 @@ import { inert } from './render';
  * The kinds of email whose words ask the recipient to reply (when REPLY_TO is set; see
  * templates.ts): they leave with that Reply-To, since MAIL_FROM is a no-reply address.
  */
-export const REPLY_KINDS: ReadonlySet<string> = new Set(['rejection', 'suspension']);
+export const REPLY_KINDS: ReadonlySet<string> = new Set(['rejection', 'suspension', 'job_received']);
 
 export interface MailMessage {
   /** What the message is, for the dealer's timeline: 'approval', 'password_reset', ... */

@@ -94,7 +94,7 @@ export function applicationReceivedEmail(
         intro: 'What happens next:',
         items: [
           'Our team reviews your application within 2-3 business days.',
-          'Once approved, we schedule your onboarding call within 5 business days.',
+          'Once approved, you book your onboarding call from your dashboard, within 5 business days.',
           'You will receive an email with a link to set your password and open your dealer dashboard.',
         ],
       },
@@ -166,7 +166,7 @@ export function approvalEmail(
         : `Good news: your application has been approved and you are now ${withArticle(tier)} in our network. Set your password with the link below to open your dealer dashboard.`,
       { url: linkFor(opts.publicUrl, opts.token), label: 'Set up your password' },
       `This link works once and expires in ${hours(TOKEN_TTL_HOURS.setup)}.`,
-      'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. We will also contact you to schedule your onboarding call within 5 business days.',
+      'What happens next: once your password is set you are signed in to your dashboard, where you will find your dealer details, your first order form, your affiliate link to refer other dealers, and our resources. Book your onboarding call there too, at a time that suits you, within 5 business days.',
       `If the link has expired or was already used, go to ${loginUrl(opts.publicUrl)}, choose "Forgot password?" and enter ${dealer.email}: we will email you a fresh link.`,
       'If you did not apply to become a dealer, you can ignore this email.',
     ],

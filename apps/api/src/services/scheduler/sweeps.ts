@@ -11,6 +11,7 @@ import { sendCallReminders } from '../calls/reminders';
 import { expireDueOffers } from '../jobs/expiry';
 import { sendUnroutedDigest } from '../jobs/unrouted-digest';
 import { withdrawIneligibleOffers } from '../jobs/offers';
+import { sendOfferReminders } from '../jobs/offer-mail';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
 import { SAMPLE_SECONDS, sampleSystem, scheduledBackup } from '../system/sweeps';
@@ -43,4 +44,6 @@ export const SWEEPS: Sweep[] = [
   // Issue 45 (decision 1002): an open offer whose installer no longer qualifies (a compliance document
   // expired today, a change made without Deps.offers) is withdrawn and passed on.
   { name: 'jobs.ineligible-offers', everySeconds: 60, run: withdrawIneligibleOffers },
+  // Issue 47: the installer's reminder when a quarter of an offer's window is left (decision 1060).
+  { name: 'jobs.offer-reminders', everySeconds: 60, run: sendOfferReminders },
 ];

@@ -24,6 +24,11 @@ export default function MobileMenuDrawer({
         <Button component={Link} to="/resources" variant="subtle" justify="flex-start" onClick={close}>
           Resources
         </Button>
+        {!isAuthenticated && (
+          <Button component={Link} to="/quote" variant="subtle" justify="flex-start" onClick={close}>
+            Homeowner Quote
+          </Button>
+        )}
         {isAdmin ? (
           <>
             <Button component={Link} to="/admin" variant="subtle" justify="flex-start" onClick={close}>

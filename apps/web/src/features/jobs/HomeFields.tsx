@@ -1,5 +1,14 @@
-import { US_STATES } from '@dn/schema';
-import { Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { US_STATE_NAMES, US_STATES } from '@dn/schema';
+import {
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /** The job site's fields, shared by the quote form and the dealer's Register a job form. */
@@ -36,6 +45,21 @@ export function siteInput(v: SiteValues) {
   };
 }
 
+/** "Alaska (AK)": a state is found by its name or its code (issue 47). */
+const STATE_OPTIONS: ComboboxItem[] = US_STATES.map((code) => ({
+  value: code,
+  label: `${US_STATE_NAMES[code] ?? code} (${code})`,
+}));
+
+/** The code typed exactly first ("AK" is Alaska, before Arkansas), then names and codes containing the text. */
+function findState({ options, search }: { options: ComboboxParsedItem[]; search: string }): ComboboxParsedItem[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return options;
+  const items = options as ComboboxItem[];
+  const exact = items.filter((o) => o.value.toLowerCase() === q);
+  return [...exact, ...items.filter((o) => !exact.includes(o) && o.label.toLowerCase().includes(q))];
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the two forms' values share these keys
 export function SiteFields({ form }: { form: UseFormReturnType<any> }) {
   return (
@@ -47,7 +71,9 @@ export function SiteFields({ form }: { form: UseFormReturnType<any> }) {
           label="State"
           withAsterisk
           searchable
-          data={[...US_STATES]}
+          data={STATE_OPTIONS}
+          filter={findState}
+          autoComplete="address-level1"
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('state')}
         />

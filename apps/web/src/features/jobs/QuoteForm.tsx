@@ -2,6 +2,7 @@ import { RECRUITER_COOKIE, RECRUITER_ID_RE } from '@dn/schema';
 import { Alert, Box, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { fieldErrorsOf, useTrpc } from '../../lib/trpc';
 import { emptySite, SiteFields, type SiteValues, siteInput } from './HomeFields';
 import classes from './jobs.module.css';
@@ -40,10 +41,25 @@ export function QuoteForm() {
       },
     }),
   );
+  // Issue 47: on a phone the form is long; its answer is brought into view and focused.
+  const received = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!send.isSuccess || !received.current) return;
+    received.current.scrollIntoView({ block: 'center' });
+    received.current.focus({ preventScroll: true });
+  }, [send.isSuccess]);
   if (send.isSuccess) {
     return (
-      <Alert color="green" title="Request received" data-testid="quote-received">
-        Thank you! We are finding a certified installer near you. Check your email for a link to follow your request.
+      <Alert
+        ref={received}
+        tabIndex={-1}
+        color="green"
+        title="Request received"
+        data-testid="quote-received"
+        role="status"
+      >
+        Thank you! We are finding a certified installer near you. We emailed you a private link to follow your request:
+        it says by when an installer will answer, and the installer calls you to schedule the work.
       </Alert>
     );
   }
@@ -66,7 +82,8 @@ export function QuoteForm() {
       <Stack gap="sm">
         <Title order={1}>Get an installation quote</Title>
         <Text c="dimmed">
-          Tell us about your home. A certified installer near you will call you with a quote for solar attic fans.
+          Tell us about your home. A certified installer near you will call you with a quote for solar attic fans and
+          attic insulation.
         </Text>
         <TextInput label="Full name" withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
         <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />

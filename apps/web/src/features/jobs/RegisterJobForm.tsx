@@ -18,7 +18,7 @@ const SENT = {
 } as const;
 
 /** Register a job a dealer sold: routed to the network, or installed by the seller (Authorized, Preferred). */
-export default function RegisterJobForm({ installs, onDone }: { installs: boolean; onDone: () => void }) {
+export default function RegisterJobForm({ installs, onDone }: { installs: boolean; onDone: (jobId: string) => void }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const form = useForm<Values>({
@@ -35,7 +35,7 @@ export default function RegisterJobForm({ installs, onDone }: { installs: boolea
         });
         void queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.queryKey() });
         form.reset();
-        onDone();
+        onDone(r.id);
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);

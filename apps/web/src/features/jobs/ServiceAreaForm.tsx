@@ -14,7 +14,7 @@ interface Values {
 }
 
 /** An installer's service area: where they install, how many jobs a week, and a pause. */
-export default function ServiceAreaForm() {
+export default function ServiceAreaForm({ onSaved }: { onSaved?: () => void }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const area = useQuery(trpc.jobs.serviceArea.queryOptions());
@@ -38,7 +38,8 @@ export default function ServiceAreaForm() {
     trpc.jobs.saveServiceArea.mutationOptions({
       onSuccess: (r) => {
         notifications.show({ title: 'Service area saved', message: r.area.city ?? '', color: 'green' });
-        void queryClient.invalidateQueries({ queryKey: trpc.jobs.serviceArea.queryKey() });
+        queryClient.setQueryData(trpc.jobs.serviceArea.queryKey(), r);
+        onSaved?.();
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);

@@ -2,6 +2,7 @@ import { displayMoney, JOB_STATUS_LABELS } from '@dn/schema';
 import { Alert, Button, Card, Container, SimpleGrid, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTrpc } from '../../lib/trpc';
+import { StatusNext } from './StatusNext';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
@@ -27,21 +28,14 @@ export function StatusView({ token }: { token: string }) {
             <Stepper.Step label="Request received" description={day(s.receivedAt)} />
             <Stepper.Step
               label="Installer assigned"
-              description={
-                s.installer ? `${s.installer.company}, ${s.installer.phone}` : 'Finding an installer near you'
-              }
+              description={s.installer ? s.installer.company : 'Finding an installer near you'}
             />
             <Stepper.Step label="Scheduled" description={s.scheduledFor ? day(`${s.scheduledFor}T12:00:00Z`) : ''} />
             <Stepper.Step label="Installed" description={s.installedAt ? day(s.installedAt) : ''} />
           </Stepper>
         )}
         <InstallationAnswer token={token} installation={s.installation} />
-        {s.installer && (
-          <Card withBorder>
-            <Text fw={600}>{s.installer.company}</Text>
-            <Text>{s.installer.phone}</Text>
-          </Card>
-        )}
+        <StatusNext s={s} />
       </Stack>
     </Container>
   );

@@ -44,6 +44,13 @@ export function Landing() {
                   Watch Demo
                 </Button>
               </Group>
+              {/* Issue 47: a homeowner on a phone finds the quote form on the first screen. */}
+              <Text className={classes.heroText}>
+                A homeowner?{' '}
+                <a href="/quote" className={classes.heroLink} data-testid="hero-quote-link">
+                  Get an installation quote
+                </a>
+              </Text>
             </Stack>
             <VideoFrame video={video('intro_video')} fallbackTitle={DEFAULT_VIDEO_TITLES.intro_video} />
           </SimpleGrid>

@@ -40,6 +40,9 @@ export function LandingNav({ onSchedule }: { onSchedule: () => void }) {
           <Anchor component={Link} to="/resources" c="dark" size="sm" fw={500}>
             Resources
           </Anchor>
+          <Anchor component={Link} to="/quote" c="dark" size="sm" fw={500}>
+            Homeowner Quote
+          </Anchor>
           <Anchor component={Link} to="/login" c="dark" size="sm" fw={500}>
             Dealer Login
           </Anchor>
@@ -63,6 +66,9 @@ export function LandingNav({ onSchedule }: { onSchedule: () => void }) {
                   {s.label}
                 </Button>
               ))}
+              <Button component={Link} to="/quote" variant="subtle" justify="flex-start" onClick={close}>
+                Homeowner Quote
+              </Button>
               <Button component={Link} to="/login" variant="subtle" justify="flex-start" onClick={close}>
                 Dealer Login
               </Button>

@@ -1,4 +1,4 @@
-import { displayMoney, ONBOARDING_STEP_LABELS } from '@dn/schema';
+import { displayMoney, formatWhen, ONBOARDING_STEP_LABELS } from '@dn/schema';
 import { Accordion, Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,13 @@ function StepBody({ step, steps }: { step: OnboardingStep; steps: OnboardingStep
   }
 }
 
+/** A booked call is on its way, not a task left (issue 47): it completes when the call is held. */
+const bookedCall = (s: OnboardingStep) =>
+  s.key === 'onboardingCall' && !s.done && s.call?.status === 'booked' ? s.call : null;
+
 const stepNote = (s: OnboardingStep): string | null => {
+  const booked = bookedCall(s);
+  if (booked) return `Booked for ${formatWhen(booked.startsAt, booked.timeZone)} — completes when the call is held`;
   if (s.key === 'onboardingCall' && !s.done && s.dueBy)
     return s.overdue ? `Overdue since ${s.dueBy}` : `Due by ${s.dueBy}`;
   if ((s.key === 'insurance' || s.key === 'license') && s.expired) return `Expired ${s.expiresOn}`;
@@ -69,10 +75,13 @@ export default function OnboardingCard() {
   }, [open, next]);
   if (onboarding.isLoading) return <Skeleton h={120} />;
   if (!onboarding.data) return null;
-  const done = steps.filter((s) => s.done).length;
-  const percent = Math.round((done / steps.length) * 100);
   // Insurance and licence share one form: shown once, under the first of the two.
   const shown = ordered.filter((s) => s.key !== 'license' || !ordered.some((o) => o.key === 'insurance'));
+  const rowDone = (s: OnboardingStep) =>
+    s.done && (s.key !== 'insurance' || (steps.find((o) => o.key === 'license')?.done ?? true));
+  // The count is of the rows shown (issue 47: "0 of 5" over 4 rows).
+  const done = shown.filter(rowDone).length;
+  const percent = Math.round((done / Math.max(shown.length, 1)) * 100);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="onboarding-title" data-testid="onboarding-card">
@@ -82,7 +91,7 @@ export default function OnboardingCard() {
             {onboarding.data.complete ? 'Onboarding complete' : 'Your onboarding'}
           </Title>
           <Text size="sm" data-testid="onboarding-count">
-            {done} of {steps.length} steps done
+            {done} of {shown.length} steps done
           </Text>
         </Group>
         <Progress value={percent} aria-label={`Onboarding ${percent}% complete`} data-testid="onboarding-progress" />
@@ -94,8 +103,9 @@ export default function OnboardingCard() {
         <Accordion value={open} onChange={setOpen} variant="separated">
           {shown.map((s) => {
             const pair = s.key === 'insurance' ? steps.find((o) => o.key === 'license') : undefined;
-            const allDone = s.done && (pair?.done ?? true);
+            const allDone = rowDone(s);
             const note = stepNote(s) ?? (pair ? stepNote(pair) : null);
+            const booked = bookedCall(s) !== null;
             return (
               <Accordion.Item key={s.key} value={s.key} data-testid={`step-${s.key}`}>
                 <Accordion.Control>
@@ -107,13 +117,13 @@ export default function OnboardingCard() {
                           : ONBOARDING_STEP_LABELS[s.key]}
                       </Text>
                       {note && (
-                        <Text size="sm" c="red.9">
+                        <Text size="sm" c={booked ? 'blue.9' : 'red.9'}>
                           {note}
                         </Text>
                       )}
                     </Stack>
-                    <Badge color={allDone ? 'green' : 'gray'} variant="light">
-                      {allDone ? 'Done' : 'To do'}
+                    <Badge color={allDone ? 'green' : booked ? 'blue' : 'gray'} variant="light">
+                      {allDone ? 'Done' : booked ? 'Booked' : 'To do'}
                     </Badge>
                   </Group>
                 </Accordion.Control>
