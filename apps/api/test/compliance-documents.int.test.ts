@@ -37,7 +37,7 @@ const documentsOf = (dealerId: string) =>
 const stepOf = async (cookie: string, key: 'insurance' | 'license') =>
   ((await get('/api/dealer/onboarding', cookie)).json().steps as { key: string }[]).find(
     (s) => s.key === key,
-  ) as Record<string, unknown> & { documents: Record<string, unknown>[] };
+  ) as unknown as Record<string, unknown> & { documents: Record<string, unknown>[] };
 
 describe('POST /api/dealer/compliance/documents', () => {
   it('stores a PDF, PNG or JPEG as a pending document with its SHA-256 and size (201); the step stays undone', async () => {

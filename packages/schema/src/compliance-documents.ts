@@ -53,7 +53,10 @@ export type ComplianceDocumentFields = z.infer<typeof complianceDocumentFields>;
 
 /** The OpenAPI shape of the upload (the file is a binary part). */
 export const complianceDocumentUpload = complianceDocumentFields.extend({
-  file: z.string().meta({ format: 'binary', description: 'The certificate: PDF, PNG or JPEG, at most 10 MB' }),
+  file: z
+    .string()
+    .max(MAX_COMPLIANCE_FILE_BYTES)
+    .meta({ format: 'binary', description: 'The certificate: PDF, PNG or JPEG, at most 10 MB' }),
 });
 
 /** GET /api/dealer/compliance/documents/{id}/file, GET /api/admin/compliance/documents/{id}/file */

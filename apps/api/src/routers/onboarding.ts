@@ -16,7 +16,7 @@ import {
 import { dealerOnboarding, ownOnboarding } from '../services/onboarding/admin';
 import { listAgreements, ownAgreement, setAgreementText, signAgreement } from '../services/onboarding/agreement';
 import { bookOwnOnboardingCall, markOnboardingCallStatus, rescheduleByToken } from '../services/onboarding/call';
-import { complianceQueue, reviewComplianceDocumentAs } from '../services/onboarding/documents';
+import { complianceQueue, rejectComplianceDocument, verifyComplianceDocument } from '../services/onboarding/documents';
 import { listInventorySettings, recordInventoryPayment, setInventorySettings } from '../services/onboarding/inventory';
 import { listOnboardingDealers, onboardingSummaries } from '../services/onboarding/list';
 import {
@@ -149,7 +149,7 @@ export const onboardingRouter = router({
       ),
     )
     .input(verifyComplianceDocumentInput)
-    .mutation(({ ctx, input }) => reviewComplianceDocumentAs(ctx, input.id, { status: 'verified' })),
+    .mutation(({ ctx, input }) => verifyComplianceDocument(ctx, input.id)),
   rejectDocument: reviewerProcedure
     .meta(alone)
     .meta(
@@ -160,9 +160,7 @@ export const onboardingRouter = router({
       ),
     )
     .input(rejectComplianceDocumentInput)
-    .mutation(({ ctx, input }) =>
-      reviewComplianceDocumentAs(ctx, input.id, { status: 'rejected', reason: input.reason }),
-    ),
+    .mutation(({ ctx, input }) => rejectComplianceDocument(ctx, input.id, input.reason)),
   summaries: adminProcedure
     .input(onboardingSummariesInput)
     .query(({ ctx, input }) => onboardingSummaries(ctx, input.ids)),

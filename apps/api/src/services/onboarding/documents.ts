@@ -151,55 +151,62 @@ async function reviewRefusal(ctx: Context, id: string, today: string): Promise<A
   return new AppError('CONFLICT', COMPLIANCE_MESSAGES.alreadyReviewed);
 }
 
+type ReviewedDocument = NonNullable<Awaited<ReturnType<typeof complianceDocumentForReview>>>;
+
 /**
- * POST /api/admin/compliance/documents/{id}/verify or /reject (reviewer and up): once, whoever asks
- * at the same time (the update's `status = 'pending'` under the row's lock). A rejection emails the
- * dealer the reason, in the same transaction.
+ * A review (reviewer and up), once whoever asks at the same time: the update's `status = 'pending'`
+ * under the row's lock. `andThen` runs in the review's transaction when this call made the change.
  */
-export async function reviewComplianceDocumentAs(
+async function review(
   ctx: Context & { user: User },
   id: string,
-  decision: { status: 'verified' } | { status: 'rejected'; reason: string },
+  decision: { status: 'verified' | 'rejected'; reason: string | null },
+  andThen?: (ctx: Context, trx: Context['db'], doc: ReviewedDocument, reason: string) => Promise<void>,
 ) {
   const now = ctx.clock.now();
   const today = todayIn(CALL_TIME_ZONE, now);
-  const reason = decision.status === 'rejected' ? decision.reason : null;
+  const { status, reason } = decision;
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const changed = await reviewComplianceDocument(trx, id, {
-      status: decision.status,
-      reason,
-      by: ctx.user.username,
-      at: now,
-      today,
-    });
+    const changed = await reviewComplianceDocument(trx, id, { status, reason, by: ctx.user.username, at: now, today });
     if (!changed) return null;
     const doc = (await complianceDocumentForReview(trx, id))!;
     const label = COMPLIANCE_KIND_LABELS[doc.kind];
     await audit(trx, ctx, {
-      eventType: decision.status === 'verified' ? 'compliance.document_verified' : 'compliance.document_rejected',
+      eventType: status === 'verified' ? 'compliance.document_verified' : 'compliance.document_rejected',
       category: 'dealer',
       dealerId: doc.dealerId,
-      message:
-        decision.status === 'verified'
-          ? `${label} verified (expires ${doc.expiresOn})`
-          : `${label} rejected: ${reason}`,
+      message: status === 'verified' ? `${label} verified (expires ${doc.expiresOn})` : `${label} rejected: ${reason}`,
       details: { documentId: id, kind: doc.kind, expiresOn: doc.expiresOn, ...(reason ? { reason } : {}) },
     });
-    if (reason) {
-      await enqueueMail(
-        trx,
-        complianceRejectedEmail(
-          { id: doc.dealerId, email: doc.email, fullName: doc.fullName },
-          { kind: doc.kind, expiresOn: doc.expiresOn, reason },
-          { publicUrl: ctx.config.publicUrl },
-        ),
-      );
-    }
+    await andThen?.(ctx, trx, doc, reason ?? '');
     return doc;
   });
   if (!done) throw await reviewRefusal(ctx, id, today);
-  if (reason) ctx.mail.kick();
-  return { id, dealerId: done.dealerId, kind: done.kind, status: decision.status, expiresOn: done.expiresOn };
+  return { id, dealerId: done.dealerId, kind: done.kind, status, expiresOn: done.expiresOn };
+}
+
+/** The rejection's email to the dealer, with the reason, in the review's transaction. */
+async function mailRejection(ctx: Context, trx: Context['db'], doc: ReviewedDocument, reason: string) {
+  await enqueueMail(
+    trx,
+    complianceRejectedEmail(
+      { id: doc.dealerId, email: doc.email, fullName: doc.fullName },
+      { kind: doc.kind, expiresOn: doc.expiresOn, reason },
+      { publicUrl: ctx.config.publicUrl },
+    ),
+  );
+}
+
+/** POST /api/admin/compliance/documents/{id}/verify: only a pending document with a file, not expired. */
+export function verifyComplianceDocument(ctx: Context & { user: User }, id: string) {
+  return review(ctx, id, { status: 'verified', reason: null });
+}
+
+/** POST /api/admin/compliance/documents/{id}/reject: with a reason, emailed to the dealer. */
+export async function rejectComplianceDocument(ctx: Context & { user: User }, id: string, reason: string) {
+  const result = await review(ctx, id, { status: 'rejected', reason }, mailRejection);
+  ctx.mail.kick();
+  return result;
 }
 
 /** GET /api/admin/compliance/documents: pending documents, oldest first, 50 a page. */
