@@ -91,7 +91,10 @@ const BUILD = (t: string): Record<string, () => MailMessage[]> => {
       }),
     ],
     agreementUpdatedEmail: () => [
-      onboarding.agreementUpdatedEmail({ publicUrl: site, tier: 'Authorized', version: 3 }),
+      {
+        to: 'ada@example.com',
+        ...onboarding.agreementUpdatedEmail({ publicUrl: site, tier: 'Authorized', version: 3 }),
+      },
     ],
     onboardingCallEmail: () => [
       onboarding.onboardingCallEmail(
