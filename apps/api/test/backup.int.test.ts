@@ -198,7 +198,7 @@ describe(`backup and restore (${kind})`, () => {
     } finally {
       await target.database.close();
     }
-  });
+  }, 300_000);
 
   it('refuses a file that is not a backup, naming why', async () => {
     const bogus = join(work, 'bogus.dnbackup');
@@ -215,7 +215,7 @@ describe(`backup and restore (${kind})`, () => {
         const child = spawn(process.execPath, ['--import', 'tsx', join(api, 'src/cli', name), ...args], {
           cwd: api,
           env: { PATH: process.env.PATH ?? '', INIT_CWD: work, BACKUP_ENCRYPTION_KEY: BACKUP_KEY, ...env },
-          timeout: 60_000,
+          timeout: 300_000, // an embedded restore takes minutes on a loaded machine
         });
         let stdout = '';
         let stderr = '';
