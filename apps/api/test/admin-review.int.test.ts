@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@dn/db';
 import { BULK_BATCH_SIZE } from '@dn/schema';
-import { MAIL_GRACE_MS } from '../src/services/review/decide';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_GRACE_MS } from '../src/services/review/decide';
 import { createDealer, createHarness, createMailHarness, type Harness, type MailHarness, signInAdmin } from './helpers';
 
 // Bulk review and undo (issue 14, docs/decisions/0620-bulk-review-and-undo.md).

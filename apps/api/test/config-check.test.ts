@@ -117,7 +117,8 @@ describe('start --check', () => {
     spawnSync(process.execPath, ['--import', 'tsx', server, '--check'], {
       env: { PATH: process.env.PATH ?? '', ...base, ...env },
       encoding: 'utf8',
-      timeout: 30_000,
+      // Limits for a hang: tsx compiling the server took over 30 s on a busy machine (issue 46).
+      timeout: 120_000,
     });
 
   it('exits 0 on a valid configuration without starting, and 1 naming the variable on a bad one', () => {
@@ -128,5 +129,5 @@ describe('start --check', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('METRICS_TOKEN: must be at least 24 characters');
     expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
-  });
+  }, 300_000);
 });

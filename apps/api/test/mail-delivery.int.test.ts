@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { insertAdminAction } from '@dn/db/queries/admin-actions';
 import { insertActionMails, MAIL_PRIORITY } from '@dn/db/queries/email-outbox';
-import { dkimVerify } from 'mailauth';
 import { sql } from 'kysely';
+import { dkimVerify } from 'mailauth';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/lib/tokens';
