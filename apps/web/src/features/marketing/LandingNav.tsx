@@ -66,9 +66,6 @@ export function LandingNav({ onSchedule }: { onSchedule: () => void }) {
                   {s.label}
                 </Button>
               ))}
-              <Button component={Link} to="/quote" variant="subtle" justify="flex-start" onClick={close}>
-                Homeowner Quote
-              </Button>
               <Button component={Link} to="/login" variant="subtle" justify="flex-start" onClick={close}>
                 Dealer Login
               </Button>
