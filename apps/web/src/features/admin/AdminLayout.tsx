@@ -69,6 +69,7 @@ export function AdminLayout() {
               hiddenFrom="sm"
               variant="default"
               size="sm"
+              style={{ flexShrink: 0 }}
               onClick={open}
               aria-label="Open the admin sections"
               aria-expanded={drawer}
