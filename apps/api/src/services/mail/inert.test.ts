@@ -110,7 +110,14 @@ const BUILD = (t: string): Record<string, () => MailMessage[]> => {
         { publicUrl: site },
       ),
     ],
-    jobReceivedEmail: () => [jobs.jobReceivedEmail(job, { statusUrl })],
+    complianceRejectedEmail: () => [
+      onboarding.complianceRejectedEmail(
+        dealer,
+        { kind: 'insurance', expiresOn: '2026-12-30', reason: t },
+        { publicUrl: site },
+      ),
+    ],
+    jobReceivedEmail: () => [jobs.jobReceivedEmail(job, { statusUrl, next: { kind: 'unrouted' } })],
     jobAcceptedEmail: () => [jobs.jobAcceptedEmail(job, installer, { statusUrl })],
     jobScheduledEmail: () => [jobs.jobScheduledEmail(job, installer, { statusUrl, date: '2026-12-09' })],
     jobInstalledEmail: () => [jobs.jobInstalledEmail(job, installer, { statusUrl })],
