@@ -46,10 +46,10 @@ import * as m2700claims from './2026-11-28-2700-homeowner-claims';
 import * as m2710hooks from './2026-11-28-2710-webhook-deliveries';
 import * as m2800gate from './2026-11-28-2800-installer-gate-plpgsql';
 import * as m2900point from './2026-11-28-2900-routing-speed';
-import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
-import * as m3200trust from './2026-11-29-3200-payout-trust';
-import * as m3100docs from './2026-11-29-3100-compliance-documents';
 import * as m3000jobamount from './2026-11-29-3000-job-amount-evidence';
+import * as m3100docs from './2026-11-29-3100-compliance-documents';
+import * as m3200trust from './2026-11-29-3200-payout-trust';
+import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
 import * as m3600remind from './2026-11-29-3600-offer-reminders';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.

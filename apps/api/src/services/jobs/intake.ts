@@ -103,7 +103,14 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
   const status = await routeNext(trx, ctx, job, now);
   // Last in the transaction: the mailbox's budget row stays locked only until the commit.
   const open = status === 'offered' ? await findOpenOffer(trx, id) : undefined;
-  await mailHomeowner(trx, ctx, j, job, link.url, open ? { kind: 'offered', by: open.expiresAt } : { kind: 'unrouted' });
+  await mailHomeowner(
+    trx,
+    ctx,
+    j,
+    job,
+    link.url,
+    open ? { kind: 'offered', by: open.expiresAt } : { kind: 'unrouted' },
+  );
   return { id, status };
 }
 
