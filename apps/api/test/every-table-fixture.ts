@@ -696,6 +696,58 @@ export const EVERY_TABLE: Record<string, Fill> = {
         .execute();
     }
   },
+  // Issue 45: an uploaded certificate (bytea: every byte value), a batch's payee snapshot, the
+  // unrouted jobs waiting for the team's digest and the digest's last send.
+  compliance_documents: async (db, ids) => {
+    await db
+      .insertInto('complianceDocuments')
+      .values({
+        dealerId: ids.installer,
+        kind: 'insurance',
+        status: 'verified',
+        expiresOn: '2027-06-30',
+        content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+        contentType: 'application/pdf',
+        fileName: 'certificate.pdf',
+        sha256: 'a'.repeat(64),
+        sizeBytes: 256,
+        note: AWKWARD,
+        reviewedAt: new Date('2026-11-29T10:11:12.345Z'),
+        reviewedBy: ids.admin,
+      })
+      .execute();
+  },
+  payout_payees: async (db, ids) => {
+    await db
+      .insertInto('payoutPayees')
+      .values({
+        payoutId: ids.payout,
+        recruiterDealerId: ids.recruiter,
+        method: 'ach',
+        legalName: AWKWARD,
+        individual: true,
+        addressJson: JSON.stringify({ street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' }),
+        routingNumber: '011000015',
+        accountType: 'checking',
+        accountEnc: 'v1:k1:bm9uY2U=:Y2lwaGVydGV4dA==',
+        accountLast4: '6789',
+      })
+      .execute();
+  },
+  unrouted_alerts: async (db, ids) => {
+    await db
+      .insertInto('unroutedAlerts')
+      .values({ jobId: ids.job, queuedAt: new Date('2026-11-29T10:00:00.123Z') })
+      .execute();
+  },
+  unrouted_digest: async (db) => {
+    await ensureRow(db, 'unrouted_digest', () =>
+      db
+        .insertInto('unroutedDigest')
+        .values({ lastSentAt: new Date('2026-11-29T09:45:00.5Z') })
+        .execute(),
+    );
+  },
 };
 
 /** The tables no fixture fills: the migrations' own bookkeeping. */
