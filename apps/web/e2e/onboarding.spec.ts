@@ -78,7 +78,10 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   // Issue 47: a booked call is not a red "To do": it says when, and that holding it completes it.
   const callStep = card.getByTestId('step-onboardingCall');
   await expect(callStep).toContainText(/Booked for \w{3}, \w{3} \d+, 10:00 AM \w+ — completes when the call is held/);
-  await expect(callStep).not.toContainText('Due by');
+  // The step's header (its note and badge) no longer says "Due by"; the open form still says when it is due.
+  const callHeader = callStep.locator('.mantine-Accordion-control');
+  await expect(callHeader).not.toContainText('Due by');
+  await expect(callHeader).toContainText('Booked');
 
   // The confirmation's reschedule link works without signing in, once.
   const link = linkIn(await waitForMail(dealer.email, /Your onboarding call:/), '/dashboard');
