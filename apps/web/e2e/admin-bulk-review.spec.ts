@@ -126,10 +126,10 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   await expect(page).toHaveURL(new RegExp(`/admin/activity\\?(.*&)?dealer=${first!.id}(&|$)`));
   await expect(page.getByLabel('Dealer ID')).toHaveValue(first!.id);
   const activity = page.getByTestId('activity-row');
-  await expect(activity.filter({ hasText: 'dealer.rejected' })).toHaveCount(2, { timeout: 30_000 });
-  await expect(activity.filter({ hasText: 'dealer.decision_undone' })).toHaveCount(1);
+  await expect(activity.filter({ hasText: 'Dealer rejected' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(activity.filter({ hasText: 'Dealer decision undone' })).toHaveCount(1);
   await expect(activity.filter({ hasNotText: emails[0]! })).toHaveCount(0);
-  await expect(activity.filter({ hasText: 'dealer.rejected' }).filter({ hasText: reviewer.username })).toHaveCount(2);
+  await expect(activity.filter({ hasText: 'Dealer rejected' }).filter({ hasText: reviewer.username })).toHaveCount(2);
 });
 
 test('on a phone (390 px) the dealers are cards and every action is on screen', async ({ page }) => {

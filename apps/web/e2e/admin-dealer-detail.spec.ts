@@ -125,7 +125,7 @@ test('the dealer detail view shows every answer of a submitted application and d
   await expect(page.getByTestId('dealer-orders')).toBeVisible();
   await expect(page.getByTestId('dealer-commissions')).toBeVisible();
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(timeline.getByText('dealer.signed_up')).toBeVisible();
+  await expect(timeline.getByText('Dealer signed up', { exact: true })).toBeVisible();
 
   // No serious or critical accessibility violation.
   expect(await seriousViolations(page)).toEqual([]);
