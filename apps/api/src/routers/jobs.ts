@@ -62,6 +62,8 @@ export const jobsRouter = router({
     .mutation(({ ctx, input }) => acceptOffer(ctx, input.id)),
   // Issue 45: passing the job on no longer emails (unrouted jobs go to the digest): not `alone`.
   decline: dealerProcedure
+    // The next installer's offer email is queued in the decline's transaction (issue 47).
+    .meta(alone)
     .meta(rest('POST', '/api/dealer/job-offers/{id}/decline', 'Declines an offer with a reason; it passes on at once'))
     .input(declineOfferInput)
     .mutation(({ ctx, input }) => declineOffer(ctx, input.id, input.reason)),
