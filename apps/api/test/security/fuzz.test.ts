@@ -148,6 +148,8 @@ describe('every input is bounded', () => {
 });
 
 describe('fuzzing', () => {
+  // Every route and procedure in turn: a limit that catches a hang, not a busy machine (beside the
+  // browser tests on two cores it passed 60 s once this round added its routes; decision 1050).
   it('REST: malformed bodies, queries and path parameters never give a 5xx or store anything', async () => {
     const before = await business();
     for (const route of routes()) {
@@ -166,7 +168,7 @@ describe('fuzzing', () => {
       );
     }
     expect(await business()).toEqual(before);
-  });
+  }, 300_000);
 
   it('tRPC: malformed input to every procedure never gives a 5xx or stores anything', async () => {
     const before = await business();
@@ -183,7 +185,7 @@ describe('fuzzing', () => {
       );
     }
     expect(await business()).toEqual(before);
-  });
+  }, 300_000);
 
   it('oversized, deeply nested and non-JSON bodies are refused with a 4xx', async () => {
     const before = await business();
