@@ -456,6 +456,15 @@ export interface JobOffers {
   status: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'assigned';
 }
 
+export interface JobReviews {
+  comment: string | null;
+  createdAt: Generated<Timestamp>;
+  installerId: string | null;
+  jobId: string;
+  publicConsent: Generated<boolean>;
+  rating: number;
+}
+
 export interface Jobs {
   amount: Decimal | null;
   amountReview: 'pending' | 'approved' | 'rejected' | null;
@@ -787,6 +796,7 @@ export interface DB {
   inventoryPayments: InventoryPayments;
   jobEvents: JobEvents;
   jobOffers: JobOffers;
+  jobReviews: JobReviews;
   jobs: Jobs;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
