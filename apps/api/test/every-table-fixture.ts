@@ -522,7 +522,14 @@ export const EVERY_TABLE: Record<string, Fill> = {
   job_reviews: async (db, ids) => {
     await db
       .insertInto('jobReviews')
-      .values({ jobId: ids.job, installerId: ids.installer, rating: 4, comment: AWKWARD, publicConsent: true, createdAt: MICROS })
+      .values({
+        jobId: ids.job,
+        installerId: ids.installer,
+        rating: 4,
+        comment: AWKWARD,
+        publicConsent: true,
+        createdAt: MICROS,
+      })
       .execute();
   },
   landing_videos: async (db, ids) => {
