@@ -39,6 +39,14 @@ export function canonicalMailbox(address: string): string {
 export const requiredText = (required: string, max = MAX_TEXT) =>
   z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
 
+/** Control characters (C0, DEL, C1), line and paragraph separators: never in a name or signature (issue 45). */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+export const CONTROL_CHARACTERS_MESSAGE =
+  'Use letters, digits and punctuation only: no line breaks or control characters';
+/** A name or signature on one line: no control characters. */
+export const singleLine = <T extends z.ZodType<string | undefined>>(s: T) =>
+  s.refine((v) => v === undefined || !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTERS_MESSAGE);
+
 /** Trimmed optional text; an empty string becomes undefined. */
 export const optionalText = (max = MAX_TEXT) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, uuid } from './common';
+import { requiredText, singleLine, uuid } from './common';
 import { TIERS, type Tier } from './constants';
 import { money, parseCents } from './money';
 
@@ -86,7 +86,7 @@ export type AgreementTextInput = z.infer<typeof agreementTextInput>;
 /** POST /api/dealer/agreement/sign */
 export const signAgreementInput = z.object({
   version: z.number({ error: 'Version is required' }).int('Version is required').positive('Version is required'),
-  signatureName: requiredText('Type your full name to sign', 200),
+  signatureName: singleLine(requiredText('Type your full name to sign', 200)),
   accept: z.literal(true, { error: ONBOARDING_MESSAGES.acceptRequired }),
 });
 export type SignAgreementInput = z.infer<typeof signAgreementInput>;

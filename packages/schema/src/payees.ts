@@ -1,6 +1,6 @@
 import { validate as abaChecksum } from 'abavalidator';
 import { z } from 'zod';
-import { optionalText, requiredText, uuid } from './common';
+import { CONTROL_CHARACTERS_MESSAGE, optionalText, requiredText, singleLine, uuid } from './common';
 import { PASSWORD_MAX } from './constants';
 import { money } from './money';
 
@@ -60,13 +60,8 @@ export const PAYEE_MESSAGES = {
   /** Issue 45: the payout destination changes only with the current password. */
   currentPasswordRequired: 'Enter your current password to change where your payouts go',
   currentPasswordWrong: 'Current password is incorrect',
-  controlCharacters: 'Use letters, digits and punctuation only: no line breaks or control characters',
+  controlCharacters: CONTROL_CHARACTERS_MESSAGE,
 } as const;
-
-/** Control characters (C0, DEL, C1), line and paragraph separators: never in a name or signature (issue 45). */
-export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
-const singleLine = <T extends z.ZodType<string | undefined>>(s: T) =>
-  s.refine((v) => v === undefined || !CONTROL_CHARACTERS.test(v), PAYEE_MESSAGES.controlCharacters);
 
 const digits = (v: string) => v.replace(/[\s-]/g, '');
 

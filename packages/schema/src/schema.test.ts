@@ -12,6 +12,8 @@ import {
   updateFirstOrderForm,
   withoutEmbeddedFlag,
 } from './index';
+import { signAgreementInput } from './onboarding';
+
 import { TEST_APPLICATION } from './test-application';
 
 // Email and phone as typed, to be normalised.
@@ -187,5 +189,17 @@ describe('extractVimeoPlayerUrl', () => {
     expect(extractVimeoPlayerUrl('https://evil.test/player.vimeo.com/video/1')).toBeNull();
     expect(extractVimeoPlayerUrl('javascript:alert(1)')).toBeNull();
     expect(extractVimeoPlayerUrl('')).toBeNull();
+  });
+});
+
+describe('signAgreementInput', () => {
+  it('refuses a signature with a line break or control character, naming the rule', () => {
+    const sign = (signatureName: string) => signAgreementInput.safeParse({ version: 1, signatureName, accept: true });
+    expect(sign('Jane Doe').success).toBe(true);
+    for (const name of ['Jane\nDoe', 'Jane\u0000Doe', 'Jane\u2028Doe', 'Jane\u009bDoe']) {
+      const r = sign(name);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/no line breaks or control characters/);
+    }
   });
 });

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { verifyBackupFile } from '@dn/db/backup-file';
 import { loadConfig } from '../env';
-import { backupKey, takeBackup } from '../services/system/backup';
+import { backupKey, backupKeyToRead, takeBackup } from '../services/system/backup';
 
 // pnpm runs package scripts in apps/api: a relative file or DATA_DIR means the caller's folder.
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
@@ -27,13 +27,7 @@ try {
   if (verify) {
     const file = resolve(files[0]!);
     const allowUnencrypted = args.includes('--allow-unencrypted');
-    let key: Buffer;
-    try {
-      key = backupKey(config);
-    } catch (err) {
-      if (!allowUnencrypted) throw err;
-      key = Buffer.alloc(32);
-    }
+    const key = backupKeyToRead(config, { allowUnencrypted });
     const v = await verifyBackupFile(file, key, { allowUnencrypted });
     const rows = v.summary ? Object.values(v.summary.tables).reduce((a, b) => a + b, 0) : null;
     process.stdout.write(

@@ -9,7 +9,7 @@ import { BackupError, restoreBackup } from '@dn/db/backup';
 import { openBackupFile, verifyBackupFile } from '@dn/db/backup-file';
 import { openRestoreTarget, pgRestoreFrom, type RestoreTarget } from '@dn/db/backup-target';
 import { loadConfig } from '../env';
-import { backupKey } from '../services/system/backup';
+import { backupKeyToRead } from '../services/system/backup';
 
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 const args = process.argv.slice(2);
@@ -31,14 +31,8 @@ let target: RestoreTarget | undefined;
 try {
   const config = loadConfig(process.env, { check: true });
   // Refused before anything is made: a file changed by one byte, cut off, or sealed with another key.
-  let key: Buffer;
-  try {
-    key = backupKey(config);
-  } catch (err) {
-    // An old unencrypted file (with --allow-unencrypted) needs no key.
-    if (!allowUnencrypted) throw err;
-    key = Buffer.alloc(32);
-  }
+  // An old unencrypted file (with --allow-unencrypted) needs no key.
+  const key = backupKeyToRead(config, { allowUnencrypted });
   const checked = await verifyBackupFile(file, key, { allowUnencrypted });
   if (!checked.encrypted) {
     process.stderr.write(`Warning: ${file} is not encrypted: nothing shows it is unchanged (--allow-unencrypted)\n`);

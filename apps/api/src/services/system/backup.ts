@@ -42,6 +42,22 @@ export function backupKey(
 }
 
 /**
+ * The key to read a backup with (`--verify`, `db:restore`). With `allowUnencrypted`, an install
+ * without a key may still read an old unencrypted file: the zero key then opens nothing encrypted.
+ */
+export function backupKeyToRead(
+  config: Pick<Config, 'backupEncryptionKey' | 'dataDir'>,
+  { allowUnencrypted }: { allowUnencrypted: boolean },
+): Buffer {
+  try {
+    return backupKey(config);
+  } catch (err) {
+    if (!allowUnencrypted) throw err;
+    return Buffer.alloc(32);
+  }
+}
+
+/**
  * A backup of the app's database into one file (issue 40, decision 0970): `pnpm db:backup` and
  * the scheduled daily one. PostgreSQL with pg_dump installed: its custom format; otherwise (and
  * always for the embedded database) the logical dump of @dn/db/backup, taken through the running
