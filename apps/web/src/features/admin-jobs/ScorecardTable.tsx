@@ -1,0 +1,131 @@
+import type { AppRouter } from '@dn/api';
+import { SCORECARD_DAYS, SCORECARD_LABELS, type ScorecardSort } from '@dn/schema';
+import { DataTable } from '@dn/ui';
+import { Badge, Button, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useState } from 'react';
+import { useTrpc } from '../../lib/trpc';
+import { figure } from '../jobs/ScorecardView';
+
+type Row = inferRouterOutputs<AppRouter>['scorecards']['list']['items'][number];
+type Figure = keyof typeof SCORECARD_LABELS;
+
+const PAGE = 50;
+const FIGURES: Figure[] = [
+  'averageRating',
+  'reviewCount',
+  'received',
+  'accepted',
+  'declined',
+  'expired',
+  'acceptanceRate',
+  'medianAnswerMinutes',
+  'jobsCompleted',
+];
+const SHORT: Record<Figure, string> = {
+  averageRating: 'Rating',
+  reviewCount: 'Reviews',
+  received: 'Offers',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  acceptanceRate: 'Acceptance',
+  medianAnswerMinutes: 'Answers in',
+  jobsCompleted: 'Completed',
+};
+
+/**
+ * The console's installer scorecards (issue 50, decision 1101), in the Jobs section's own chunk:
+ * every installer's figures, sorted on the server by any column (a header toggles the direction),
+ * with each tier's medians above.
+ */
+export default function ScorecardTable() {
+  const trpc = useTrpc();
+  const [sort, setSort] = useState<ScorecardSort>('averageRating');
+  const [dir, setDir] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const list = useQuery(trpc.scorecards.list.queryOptions({ sort, dir, page }, { placeholderData: keepPreviousData }));
+  const by = (key: ScorecardSort) => {
+    if (key === sort) setDir(dir === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(key);
+      setDir(key === 'name' || key === 'tier' || key === 'medianAnswerMinutes' ? 'asc' : 'desc');
+    }
+    setPage(1);
+  };
+  const header = (key: ScorecardSort, label: string, full = label) => (
+    <UnstyledButton
+      onClick={() => by(key)}
+      aria-label={`Sort by ${full}${sort === key ? (dir === 'asc' ? ', ascending' : ', descending') : ''}`}
+      data-testid={`sort-${key}`}
+      fw={600}
+      fz="sm"
+    >
+      {label}
+      {sort === key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
+    </UnstyledButton>
+  );
+  const data = list.data;
+  return (
+    <Stack gap="sm" data-testid="scorecard-table">
+      <Text size="sm" c="dimmed">
+        Homeowners' ratings (all time) and offers in the last {SCORECARD_DAYS} days. Acceptance: accepted of the offers
+        accepted, declined or expired. Tier medians:
+      </Text>
+      {data && (
+        <Group gap="xs">
+          {(['Preferred', 'Authorized'] as const).map((t) => (
+            <Badge key={t} variant="light" size="lg" data-testid={`tier-median-${t}`}>
+              {t}: rating {figure('averageRating', data.tierMedians[t])}, acceptance{' '}
+              {figure('acceptanceRate', data.tierMedians[t])}, answers in{' '}
+              {figure('medianAnswerMinutes', data.tierMedians[t])}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <DataTable<Row>
+        rows={data?.items ?? []}
+        rowKey={(r) => r.dealerId}
+        rowTestId="scorecard-row"
+        query={list}
+        cards
+        minWidth={1100}
+        empty="No installers yet."
+        aria-label="Installer scorecards"
+        columns={[
+          {
+            header: header('name', 'Installer'),
+            cell: (r) => (
+              <Link to="/admin/dealers/$id" params={{ id: r.dealerId }}>
+                {r.companyName ?? r.fullName}
+              </Link>
+            ),
+          },
+          { header: header('tier', 'Tier'), cell: (r) => r.tier },
+          ...FIGURES.map((f) => ({
+            header: header(f, SHORT[f], SCORECARD_LABELS[f]),
+            cell: (r: Row) => figure(f, r),
+          })),
+        ]}
+      />
+      {data && data.total > PAGE && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {data.total} installers
+          </Text>
+          <Pagination value={page} onChange={setPage} total={Math.ceil(data.total / PAGE)} size="sm" />
+        </Group>
+      )}
+      {data && data.total <= PAGE && (
+        <Text size="sm" c="dimmed">
+          {data.total} installers
+        </Text>
+      )}
+      <Button variant="subtle" size="xs" onClick={() => void list.refetch()} w="fit-content">
+        Refresh
+      </Button>
+    </Stack>
+  );
+}
