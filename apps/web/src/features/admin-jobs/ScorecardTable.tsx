@@ -1,7 +1,7 @@
 import type { AppRouter } from '@dn/api';
 import { SCORECARD_DAYS, SCORECARD_LABELS, type ScorecardSort } from '@dn/schema';
 import { DataTable } from '@dn/ui';
-import { Badge, Button, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -55,16 +55,16 @@ export default function ScorecardTable() {
     }
     setPage(1);
   };
+  // The visible word is the button's name (with the sort state for screen readers); the full name is its title.
   const header = (key: ScorecardSort, label: string, full = label) => (
-    <UnstyledButton
-      onClick={() => by(key)}
-      aria-label={`Sort by ${full}${sort === key ? (dir === 'asc' ? ', ascending' : ', descending') : ''}`}
-      data-testid={`sort-${key}`}
-      fw={600}
-      fz="sm"
-    >
+    <UnstyledButton onClick={() => by(key)} title={`Sort by ${full}`} data-testid={`sort-${key}`} fw={600} fz="sm">
       {label}
-      {sort === key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
+      {sort === key && (
+        <>
+          <span aria-hidden="true">{dir === 'asc' ? ' ▲' : ' ▼'}</span>
+          <VisuallyHidden>{dir === 'asc' ? ', sorted ascending' : ', sorted descending'}</VisuallyHidden>
+        </>
+      )}
     </UnstyledButton>
   );
   const data = list.data;

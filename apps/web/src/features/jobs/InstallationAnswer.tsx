@@ -119,7 +119,7 @@ export function InstallationAnswer({
         <Alert color="green" data-testid="installation-reviewed">
           <Group gap="xs">
             <Text span>Thank you for rating your installer:</Text>
-            <Rating value={review.rating} readOnly count={RATING_MAX} aria-label={starsLabel(review.rating)} />
+            <Rating value={review.rating} readOnly count={RATING_MAX} role="img" aria-label={starsLabel(review.rating)} />
             <Text span>{starsLabel(review.rating)}</Text>
           </Group>
           {review.comment && (

@@ -1,6 +1,6 @@
 import type { AppRouter } from '@dn/api';
 import { answerTime, DATE_FORMAT, RATING_MAX, ratePercent, SCORECARD_LABELS } from '@dn/schema';
-import { Badge, Group, Paper, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 
@@ -60,9 +60,10 @@ export function ScorecardFigures({ card }: { card: Scorecard }) {
             <Text size="xs" c="dimmed">
               {card.tier} median {figure(key, card.tierMedians)}
               {cmp && (
-                <Badge ml={4} size="xs" variant="light" color={cmp === 'better' ? 'green' : 'orange'}>
+                <Text span size="xs" fw={700} c={cmp === 'better' ? 'teal.9' : 'orange.9'}>
+                  {' · '}
                   {cmp === 'better' ? 'better' : 'below'}
-                </Badge>
+                </Text>
               )}
             </Text>
           </Paper>
@@ -89,18 +90,21 @@ export function ReviewList({ reviews }: { reviews: ReviewItem[] }) {
         <Paper key={`${r.createdAt}-${r.city}-${r.rating}`} withBorder p="xs" data-testid="scorecard-review">
           <Group gap="xs" justify="space-between">
             <Group gap="xs">
-              <Rating value={r.rating} readOnly count={RATING_MAX} size="sm" aria-label={`${r.rating} of 5 stars`} />
+              <Rating
+                value={r.rating}
+                readOnly
+                count={RATING_MAX}
+                size="sm"
+                role="img"
+                aria-label={`${r.rating} of 5 stars`}
+              />
               <Text size="sm" fw={600}>
                 {r.rating} of 5
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
               {dayjs(r.createdAt).format(DATE_FORMAT)} · {r.city}, {r.state}
-              {r.publicConsent !== undefined && (
-                <Badge ml={6} size="xs" variant="light" color={r.publicConsent ? 'green' : 'gray'}>
-                  {r.publicConsent ? 'may be shown publicly' : 'private'}
-                </Badge>
-              )}
+              {r.publicConsent !== undefined && (r.publicConsent ? ' · may be shown publicly' : ' · private')}
             </Text>
           </Group>
           {r.comment && (
