@@ -126,7 +126,8 @@ test('a homeowner confirms and rates an installed job on a phone; the installer 
   await consolePage.getByRole('button', { name: 'Show scorecards' }).click();
   const table = consolePage.getByTestId('scorecard-table');
   const row = table.getByTestId('scorecard-row').filter({ hasText: company });
-  await expect(row).toContainText('4.00 / 5');
+  await expect(row).toContainText('4.00');
+  await expect(table.getByTestId('tier-median-Authorized')).toContainText('rating 4.00 / 5');
   await table.getByRole('button', { name: 'Reviews', exact: true }).click();
   await expect(table.getByRole('button', { name: /^Reviews ?, sorted descending$/ })).toBeVisible();
   await expect(row).toBeVisible();

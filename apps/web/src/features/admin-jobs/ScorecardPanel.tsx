@@ -1,4 +1,4 @@
-import { SCORECARD_DAYS } from '@dn/schema';
+import { plural, SCORECARD_DAYS } from '@dn/schema';
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTrpc } from '../../lib/trpc';
@@ -19,7 +19,7 @@ export default function ScorecardPanel({ dealerId }: { dealerId: string }) {
         </Title>
         <Text size="sm" c="dimmed">
           Ratings all time; offers and completed jobs in the last {SCORECARD_DAYS} days; beside the median of{' '}
-          {card.tierMedians.installers} {card.tier} installers.
+          {plural(card.tierMedians.installers, `${card.tier} installer`)}.
         </Text>
         <ScorecardFigures card={card} />
         <Title order={4} size="h5">

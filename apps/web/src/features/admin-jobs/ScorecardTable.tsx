@@ -1,7 +1,7 @@
 import type { AppRouter } from '@dn/api';
-import { SCORECARD_DAYS, SCORECARD_LABELS, type ScorecardSort } from '@dn/schema';
+import { plural, SCORECARD_DAYS, SCORECARD_LABELS, type ScorecardSort } from '@dn/schema';
 import { DataTable } from '@dn/ui';
-import { Badge, Button, Group, Pagination, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -25,7 +25,7 @@ const FIGURES: Figure[] = [
   'jobsCompleted',
 ];
 const SHORT: Record<Figure, string> = {
-  averageRating: 'Rating',
+  averageRating: 'Rating (of 5)',
   reviewCount: 'Reviews',
   received: 'Offers',
   accepted: 'Accepted',
@@ -57,7 +57,14 @@ export default function ScorecardTable() {
   };
   // The visible word is the button's name (with the sort state for screen readers); the full name is its title.
   const header = (key: ScorecardSort, label: string, full = label) => (
-    <UnstyledButton onClick={() => by(key)} title={`Sort by ${full}`} data-testid={`sort-${key}`} fw={600} fz="sm">
+    <UnstyledButton
+      onClick={() => by(key)}
+      title={`Sort by ${full}`}
+      data-testid={`sort-${key}`}
+      fw={600}
+      fz="sm"
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {label}
       {sort === key && (
         <>
@@ -75,15 +82,16 @@ export default function ScorecardTable() {
         accepted, declined or expired. Tier medians:
       </Text>
       {data && (
-        <Group gap="xs">
+        <Stack gap={2}>
           {(['Preferred', 'Authorized'] as const).map((t) => (
-            <Badge key={t} variant="light" size="lg" data-testid={`tier-median-${t}`}>
-              {t}: rating {figure('averageRating', data.tierMedians[t])}, acceptance{' '}
-              {figure('acceptanceRate', data.tierMedians[t])}, answers in{' '}
-              {figure('medianAnswerMinutes', data.tierMedians[t])}
-            </Badge>
+            <Text key={t} size="sm" data-testid={`tier-median-${t}`}>
+              <b>{t}</b> ({plural(data.tierMedians[t].installers, 'installer')}): rating{' '}
+              {figure('averageRating', data.tierMedians[t])}, acceptance {figure('acceptanceRate', data.tierMedians[t])}
+              , answers in {figure('medianAnswerMinutes', data.tierMedians[t])},{' '}
+              {SCORECARD_LABELS.jobsCompleted.toLowerCase()} {figure('jobsCompleted', data.tierMedians[t])}
+            </Text>
           ))}
-        </Group>
+        </Stack>
       )}
       <DataTable<Row>
         rows={data?.items ?? []}
@@ -106,21 +114,22 @@ export default function ScorecardTable() {
           { header: header('tier', 'Tier'), cell: (r) => r.tier },
           ...FIGURES.map((f) => ({
             header: header(f, SHORT[f], SCORECARD_LABELS[f]),
-            cell: (r: Row) => figure(f, r),
+            // The table's rating is the number alone ("4.33"): the column says what it is out of.
+            cell: (r: Row) => (f === 'averageRating' ? (r.averageRating?.toFixed(2) ?? '—') : figure(f, r)),
           })),
         ]}
       />
       {data && data.total > PAGE && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {data.total} installers
+            {plural(data.total, 'installer')}
           </Text>
           <Pagination value={page} onChange={setPage} total={Math.ceil(data.total / PAGE)} size="sm" />
         </Group>
       )}
       {data && data.total <= PAGE && (
         <Text size="sm" c="dimmed">
-          {data.total} installers
+          {plural(data.total, 'installer')}
         </Text>
       )}
       <Button variant="subtle" size="xs" onClick={() => void list.refetch()} w="fit-content">

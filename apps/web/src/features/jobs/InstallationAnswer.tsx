@@ -15,8 +15,8 @@ const starsLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
 
 /**
  * Issues 45 and 50 (decision 1100): once installed, the homeowner says whether it was done and rates
- * the installer in ONE step: the stars, a comment and the consent sit above the two answers, and an
- * answer sends the confirmation (POST .../confirm) and, when stars were given, the review (POST
+ * the installer in ONE step: the stars, a comment and the consent come first, then the question, whose
+ * two answers send the confirmation (POST .../confirm) and, when stars were given, the review (POST
  * .../review). Both are checked by the shared schema before either is sent. Answered without stars,
  * the rating is asked alone; each is given once.
  */
@@ -95,7 +95,10 @@ export function InstallationAnswer({
         minRows={2}
         maxLength={2000}
         value={comment}
-        onChange={(e) => setComment(e.currentTarget.value)}
+        onChange={(e) => {
+          setComment(e.currentTarget.value);
+          setErrors((er) => ({ ...er, comment: '' }));
+        }}
         error={errors.comment || undefined}
       />
       <Checkbox
@@ -119,7 +122,13 @@ export function InstallationAnswer({
         <Alert color="green" data-testid="installation-reviewed">
           <Group gap="xs">
             <Text span>Thank you for rating your installer:</Text>
-            <Rating value={review.rating} readOnly count={RATING_MAX} role="img" aria-label={starsLabel(review.rating)} />
+            <Rating
+              value={review.rating}
+              readOnly
+              count={RATING_MAX}
+              role="img"
+              aria-label={starsLabel(review.rating)}
+            />
             <Text span>{starsLabel(review.rating)}</Text>
           </Group>
           {review.comment && (
@@ -132,9 +141,9 @@ export function InstallationAnswer({
       {installation.canAnswer ? (
         <Card withBorder data-testid="installation-question">
           <Stack gap="sm">
+            {reviewFields}
             <Text fw={600}>Was your installation completed?</Text>
             {installation.amount && <Text>Amount {displayMoney(installation.amount)}</Text>}
-            {reviewFields}
             {failed && <Alert color="red">{failed}</Alert>}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Button loading={busy} onClick={() => void submit(true)}>
