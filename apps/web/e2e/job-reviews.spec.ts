@@ -118,6 +118,11 @@ test('a homeowner confirms and rates an installed job on a phone; the installer 
   await card.scrollIntoViewIfNeeded();
   expect(await seriousViolations(dashboard, '[data-testid="scorecard-card"]')).toEqual([]);
   await card.screenshot({ path: test.info().outputPath('scorecard-card-1280.png') });
+  // On a phone the card fits: no sideways scroll.
+  await dashboard.setViewportSize({ width: 390, height: 844 });
+  await expect(card.getByTestId('scorecard-review')).toBeVisible();
+  expect(await dashboard.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.screenshot({ path: test.info().outputPath('scorecard-card-390.png') });
 
   // The console: the Jobs section's sortable table and the dealer's page.
   const consolePage = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })).newPage();
