@@ -68,7 +68,7 @@ function pathOf(req: FastifyRequest): string {
  * page and its API (issue 15), the homeowner's (issue 37) and the call's reminder link (issue 38).
  */
 const TOKEN_PATH =
-  /^\/(?:application|quote|call|api\/application-status|api\/installation-status|api\/calls\/manage)\/[^/]|^\/trpc\/(?:[^/]*,)?(?:site\.applicationStatus|jobs\.statusPage|jobs\.answerInstallation|site\.callByLink)\b/;
+  /^\/(?:application|quote|call|api\/application-status|api\/installation-status|api\/calls\/manage)\/[^/]|^\/trpc\/(?:[^/]*,)?(?:site\.applicationStatus|jobs\.statusPage|jobs\.answerInstallation|jobs\.reviewInstallation|site\.callByLink)\b/;
 /** A tRPC input's `token` field, raw or URL-encoded, in the query string. */
 const TOKEN_INPUT = /(?:%22|")token(?:%22|")/i;
 

@@ -15,6 +15,7 @@ import { payeesRouter } from './payees';
 import { reviewAdmin, reviewRouter } from './review';
 import { riskRouter } from './risk';
 import { schedulerRouter } from './scheduler';
+import { scorecardsRouter } from './scorecards';
 import { systemRouter } from './system';
 import { teamRouter } from './team';
 
@@ -43,6 +44,7 @@ export const appRouter = router({
   payees: payeesRouter,
   risk: riskRouter,
   jobs: jobsRouter,
+  scorecards: scorecardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

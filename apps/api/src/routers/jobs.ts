@@ -6,6 +6,7 @@ import {
   installationAnswerInput,
   jobAmountDecisionInput,
   jobIdInput,
+  jobReviewInput,
   jobStatusInput,
   jobStatusToken,
   offerIdInput,
@@ -19,6 +20,7 @@ import { getServiceArea, putServiceArea } from '../services/jobs/areas';
 import { answerInstallation, decideJobAmount, releaseJobCommission } from '../services/jobs/evidence';
 import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
 import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
+import { reviewInstallation } from '../services/jobs/reviews';
 import { jobStatusPage, ownJobs, ownOffers } from '../services/jobs/views';
 import {
   adminProcedure,
@@ -91,6 +93,21 @@ export const jobsRouter = router({
     )
     .input(installationAnswerInput)
     .mutation(({ ctx, input }) => answerInstallation(ctx, input.token, input.confirmed)),
+  // Issue 50 (decision 1100): once installed, the homeowner rates the job once (the status page asks with the confirmation).
+  reviewInstallation: publicProcedure
+    .meta(
+      rest(
+        'POST',
+        '/api/installation-status/{token}/review',
+        'The homeowner rates the installed job once: 1 to 5 stars, an optional text comment, consent to show it publicly',
+        { created: true },
+      ),
+    )
+    .input(jobReviewInput)
+    .mutation(({ ctx, input }) => {
+      const { token, ...review } = input;
+      return reviewInstallation(ctx, token, review);
+    }),
   decideAmount: ownerProcedure
     .meta(alone)
     .meta(

@@ -42,6 +42,8 @@ const rescheduleToken = () => /^#reschedule=([\w-]+)$/.exec(window.location.hash
 const PayoutsCard = lazy(() => import('../features/payees/PayoutsCard'));
 // Job offers, the jobs a dealer sold or installs, and the installer's service area (issue 37).
 const JobsCard = lazy(() => import('../features/jobs/JobsCard'));
+// The installer's scorecard (issue 50): its own chunk, for Authorized and Preferred dealers.
+const ScorecardCard = lazy(() => import('../features/jobs/ScorecardCard'));
 
 function DashboardPage() {
   const auth = useAuth();
@@ -175,6 +177,11 @@ function DealerDashboard({ offer }: { offer: string | undefined }) {
             showsFirstOrderCard(info.data, form.data) && <FirstOrderCard form={form.data} />
           )}
           {!offersFirst && jobsCard}
+          {installs && (
+            <Suspense fallback={null}>
+              <ScorecardCard />
+            </Suspense>
+          )}
           <AffiliateCard />
           <EarningsCard />
           <Suspense fallback={null}>

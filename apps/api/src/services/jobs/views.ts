@@ -11,6 +11,7 @@ import type { Context, User } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/tokens';
 import { canAnswer } from './evidence';
+import { reviewOfJob } from './reviews';
 
 /** What each side reads: the installer's offers, the dealer's jobs, the homeowner's status page. */
 
@@ -72,6 +73,7 @@ export async function jobStatusPage(ctx: Context, token: string) {
       ? await findDealerForJobs(ctx.db, job.installerId)
       : undefined;
   const at = (kind: string) => events.find((e) => e.kind === kind)?.createdAt.toISOString() ?? null;
+  const review = await reviewOfJob(ctx, job.id);
   return {
     status: job.status,
     city: job.city,
@@ -89,6 +91,9 @@ export async function jobStatusPage(ctx: Context, token: string) {
       answeredAt: job.homeownerAnsweredAt?.toISOString() ?? null,
       canAnswer: canAnswer(job),
     },
+    /** Issue 50: the homeowner's review, asked once the job is installed and given once. */
+    review,
+    canReview: job.status === 'installed' && review === null,
     ...(await whenAndWho(ctx, job)),
   };
 }

@@ -46,6 +46,11 @@ describe('installation emails', () => {
 
   it('links the status page, names the installer, and attaches the day', () => {
     expect(BUILD.jobReceivedEmail!().text).toContain(statusUrl);
+    // Issue 50: the "installed" email asks the confirmation and the rating, on the status page.
+    const installed = BUILD.jobInstalledEmail!();
+    expect(installed.text).toContain('whether the installation was completed, and rate your installer');
+    expect(installed.text).toContain(statusUrl);
+    expect(installed.html).toContain(`<a href="${statusUrl}">Confirm and rate your installation</a>`);
     expect(BUILD.jobAcceptedEmail!().text).toContain('Attic Pros');
     expect(BUILD.jobAcceptedEmail!().text).toContain('(512) 555-0100');
     // Issue 47: when the homeowner hears (in the home's zone), what if nobody takes it, and whom to ask.

@@ -99,8 +99,8 @@ export function jobInstalledEmail(job: Homeowner, installer: Installer, opts: { 
   const { text, html } = render([
     `Hi ${job.homeownerName},`,
     `${companyOf(installer)} marked your installation as done. Thank you for choosing the network!`,
-    'Please tell us on your status page whether the installation was completed: it takes one tap.',
-    { url: opts.statusUrl, label: 'Installation status' },
+    'Please tell us on your status page whether the installation was completed, and rate your installer: one to five stars and a comment if you like. It takes a minute, and it helps the network send homeowners the installers who serve them well.',
+    { url: opts.statusUrl, label: 'Confirm and rate your installation' },
   ]);
   return { kind: 'job_installed', to: job.homeownerEmail, subject: 'Your installation is complete', text, html };
 }

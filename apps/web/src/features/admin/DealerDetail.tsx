@@ -20,6 +20,8 @@ export type DealerApplication = inferRouterOutputs<AppRouter>['admin']['dealer']
 
 /** The onboarding checklist of an approved dealer (issue 38), in its own chunk. */
 const AdminOnboardingPanel = lazy(() => import('../onboarding/AdminOnboardingPanel'));
+/** An installer's scorecard (issue 50), in its own chunk. */
+const ScorecardPanel = lazy(() => import('../admin-jobs/ScorecardPanel'));
 
 /** A link an applicant typed: opened in a new tab without the console's window or address, and only http(s). */
 export function safeHref(url: string | null | undefined): string | null {
@@ -271,6 +273,11 @@ export function DealerDetail({ id }: { id: string }) {
       {d.approvalDate && (
         <Suspense fallback={<Skeleton h={160} />}>
           <AdminOnboardingPanel dealerId={d.id} />
+        </Suspense>
+      )}
+      {INSTALLER_TIERS.includes(d.tier) && (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <ScorecardPanel dealerId={d.id} />
         </Suspense>
       )}
       <Title order={3} size="h4">

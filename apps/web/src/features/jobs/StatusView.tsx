@@ -1,7 +1,8 @@
-import { displayMoney, JOB_STATUS_LABELS } from '@dn/schema';
-import { Alert, Button, Card, Container, SimpleGrid, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { JOB_STATUS_LABELS } from '@dn/schema';
+import { Alert, Container, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTrpc } from '../../lib/trpc';
+import { InstallationAnswer } from './InstallationAnswer';
 import { StatusNext } from './StatusNext';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -34,61 +35,9 @@ export function StatusView({ token }: { token: string }) {
             <Stepper.Step label="Installed" description={s.installedAt ? day(s.installedAt) : ''} />
           </Stepper>
         )}
-        <InstallationAnswer token={token} installation={s.installation} />
+        <InstallationAnswer token={token} installation={s.installation} review={s.review} canReview={s.canReview} />
         <StatusNext s={s} />
       </Stack>
     </Container>
-  );
-}
-
-type Installation = {
-  amount: string | null;
-  answer: 'confirmed' | 'disputed' | null;
-  canAnswer: boolean;
-};
-
-/**
- * Issue 45: once installed, the homeowner says whether it was done, once. Their answer releases the
- * seller's recruiter's commission (confirmed) or sends the job to the network's team (not completed).
- */
-function InstallationAnswer({ token, installation }: { token: string; installation: Installation }) {
-  const trpc = useTrpc();
-  const queryClient = useQueryClient();
-  const answer = useMutation(
-    trpc.jobs.answerInstallation.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.jobs.statusPage.queryKey({ token }) }),
-    }),
-  );
-  if (installation.answer) {
-    return (
-      <Alert color={installation.answer === 'confirmed' ? 'green' : 'orange'} data-testid="installation-answer">
-        {installation.answer === 'confirmed'
-          ? 'Thank you: you confirmed your installation was completed.'
-          : 'Thank you: you told us the installation was not completed. Our team will contact you.'}
-      </Alert>
-    );
-  }
-  if (!installation.canAnswer) return null;
-  return (
-    <Card withBorder data-testid="installation-question">
-      <Stack gap="sm">
-        <Text fw={600}>Was your installation completed?</Text>
-        {installation.amount && <Text>Amount {displayMoney(installation.amount)}</Text>}
-        {answer.isError && <Alert color="red">{answer.error.message}</Alert>}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button loading={answer.isPending} onClick={() => answer.mutate({ token, confirmed: true })}>
-            Yes, it was completed
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            loading={answer.isPending}
-            onClick={() => answer.mutate({ token, confirmed: false })}
-          >
-            No, it was not
-          </Button>
-        </SimpleGrid>
-      </Stack>
-    </Card>
   );
 }
