@@ -19,7 +19,7 @@ import { getServiceArea, putServiceArea } from '../services/jobs/areas';
 import { answerInstallation, decideJobAmount, releaseJobCommission } from '../services/jobs/evidence';
 import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
 import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
-import { jobStatusPage, ownJobs, ownOffers } from '../services/jobs/views';
+import { jobListVersion, jobStatusPage, ownJobs, ownJobsVersion, ownOffers } from '../services/jobs/views';
 import {
   adminProcedure,
   alone,
@@ -50,10 +50,13 @@ export const jobsRouter = router({
     .input(registerJobInput)
     .mutation(({ ctx, input }) => registerJob(ctx, input)),
   mine: dealerProcedure
-    .meta(rest('GET', '/api/dealer/jobs', 'The jobs this dealer sold or installs'))
+    .meta({ ...rest('GET', '/api/dealer/jobs', 'The jobs this dealer sold or installs'), version: jobListVersion })
     .query(({ ctx }) => ownJobs(ctx)),
   offers: dealerProcedure
-    .meta(rest('GET', '/api/dealer/job-offers', "The installer's open offers (no homeowner contact)"))
+    .meta({
+      ...rest('GET', '/api/dealer/job-offers', "The installer's open offers (no homeowner contact)"),
+      version: ownJobsVersion,
+    })
     .query(({ ctx }) => ownOffers(ctx)),
   accept: dealerProcedure
     .meta(alone)
