@@ -274,6 +274,8 @@ async function mainStage(ctx) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_DIST: webDist,
+    // Issue 39: payout details are sealed at rest; production refuses to start without the key (as lib/app.mjs).
+    DATA_ENCRYPTION_KEY: Buffer.from('bench-data-encryption-key-012345').toString('base64'),
     // Load arrives from 127.0.0.1 with X-Forwarded-For: each simulated client has its own address.
     TRUST_PROXY: '127.0.0.1',
   };

@@ -14,9 +14,13 @@
 // - the installer's offers poll (GET /api/dealer/job-offers, and the dashboard's tRPC batch of
 //   account.info, jobs.offers and jobs.mine) beside GET /api/dealer/info, by the installer who
 //   holds the most open offers, at c=`connections` for `duration` s each.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import argon2 from 'argon2';
 import { freePort, signIn, startApp } from '../lib/app.mjs';
+import { isFramework, logSize, statementsSince } from '../lib/capture.mjs';
 import { paced, pct, run } from '../lib/load.mjs';
+import { startNode } from '../lib/proc.mjs';
 import { trpcUrl } from './peers.mjs';
 
 export const ROUTING_MS = 20;
@@ -24,6 +28,13 @@ export const ROUTING_MS = 20;
 export const POLL_RATE = 200;
 /** At that pace, both answer within this (p95, ms): the dashboards' target of the main stage. */
 export const POLL_P95_MS = 100;
+/** Issue 49: the offers poll at >= 0.6x dealer/info and >= 60% of its same-SQL baseline, the batch >= 0.5x. */
+export const OFFERS_VS_INFO = 0.6;
+export const OFFERS_VS_BASELINE = 0.6;
+export const BATCH_VS_INFO = 0.5;
+/** Issue 49: the offers poll's p95 at one client, ms; a quote request's (routed among the installers). */
+export const OFFERS_ONE_CLIENT_MS = 10;
+export const QUOTE_ONE_CLIENT_MS = 30;
 const INSTALLER_PASSWORD = 'bench-installer-password';
 const AUSTIN_ZIPS = ['78701', '78702', '78703', '78704', '78705', '78721', '78723', '78745', '78751', '78757'];
 
@@ -47,12 +58,17 @@ async function seedInstallers(db, n, dealers) {
       case when g % 47 = 0 then -97.74 + (random() - 0.5) * 1.4 else -124 + random() * 57 end,
       25 + g % 76, 5, false
     from generate_series(1, ${n}) g`);
+  // The gate reads verified documents (migration 3100): an insurance certificate and a licence each.
   await db.query(`
-    insert into dealer_compliance (dealer_id, insurance_cert_url, insurer, insurance_expires_on, license_number,
-      license_state, license_expires_on, updated_at)
-    select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, 'https://certs.example.com/' || g, 'Acme',
-      current_date + 200 + g % 300, 'TX-' || g, 'TX', current_date + 100 + g % 300, now()
-    from generate_series(1, ${n}) g where random() < 0.9`);
+    insert into compliance_documents (dealer_id, kind, status, expires_on, file_name, content_type, size_bytes,
+      sha256, content, reviewed_by, reviewed_at, created_at)
+    select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, k.kind, 'verified',
+      current_date + case when k.kind = 'insurance' then 200 else 100 end + g % 300,
+      k.kind || '-' || g || '.pdf', 'application/pdf', octet_length(('%PDF-' || g)::bytea), encode(sha256(('%PDF-' || g)::bytea), 'hex'),
+      ('%PDF-' || g)::bytea, 'bench', now() - interval '25 days', now() - interval '25 days'
+    from generate_series(1, ${n}) g
+    cross join (values ('insurance'), ('licence')) k(kind)
+    where hashtext(g::text) % 10 <> 0`);
   await db.query(`
     insert into agreement_signatures (dealer_id, tier, version, text_sha256, signature_name, signed_at, ip_address, user_agent)
     select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, v.tier, v.version, v.text_sha256,
@@ -171,6 +187,42 @@ export async function routingStage(ctx) {
       `routing: p95 ${routing.p95} ms, ${JSON.stringify(statuses)}, ${routing.gateCallsPerJob.toFixed(2)} gate calls a job`,
     );
 
+    // Issue 49: quote requests (the homeowner's form, each routed among the installers) at one client.
+    const quote = (k) => ({
+      fullName: `Bench Quote ${k}`,
+      email: `quote.${ctx.stamp}.${k}@bench.example.com`,
+      phone: '512-555-0142',
+      street: `${k} Pine Rd`,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: AUSTIN_ZIPS[Math.abs(k) % AUSTIN_ZIPS.length],
+      consent: true,
+    });
+    const quoteLat = [];
+    const quoteStatuses = {};
+    for (let k = 0; k < jobs + 30; k++) {
+      const t0 = performance.now();
+      const r = await fetch(`${server.base}/api/quote-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${(k >> 8) & 255}.${k & 255}` },
+        body: JSON.stringify(quote(-1 - k)),
+      });
+      await r.arrayBuffer();
+      if (k >= 30) {
+        quoteLat.push(performance.now() - t0);
+        quoteStatuses[r.status] = (quoteStatuses[r.status] ?? 0) + 1;
+      }
+    }
+    quoteLat.sort((a, b) => a - b);
+    const quoteOneClient = {
+      requests: quoteLat.length,
+      p50: pct(quoteLat, 50),
+      p95: pct(quoteLat, 95),
+      p99: pct(quoteLat, 99),
+      statuses: quoteStatuses,
+    };
+    ctx.log(`routing: quote requests at one client p95 ${quoteOneClient.p95} ms, ${JSON.stringify(quoteStatuses)}`);
+
     // Unique POSTs at c=connections, each from its own address (the per-address budgets).
     let q = 0;
     const posts = (path, body) =>
@@ -196,25 +248,17 @@ export async function routingStage(ctx) {
           },
         ],
       });
-    const quotes = await posts('/api/quote-requests', (k) => ({
-      fullName: `Bench Quote ${k}`,
-      email: `quote.${ctx.stamp}.${k}@bench.example.com`,
-      phone: '512-555-0142',
-      street: `${k} Pine Rd`,
-      city: 'Austin',
-      state: 'TX',
-      zipCode: AUSTIN_ZIPS[k % AUSTIN_ZIPS.length],
-      consent: true,
-    }));
+    const quotes = await posts('/api/quote-requests', quote);
     ctx.log(`routing: quote requests ${Math.round(quotes.reqPerSec)}/s, p95 ${quotes.p95} ms`);
     const signups = await posts('/api/dealer-signup', (k) => signupBody(ctx.stamp, k));
     ctx.log(`routing: signups ${Math.round(signups.reqPerSec)}/s, p95 ${signups.p95} ms`);
-    const polls = await offersPolls(ctx, db, server);
+    const polls = await offersPolls(ctx, db, server, fx);
     return {
       startedAt: new Date().toISOString(),
       settings: { installers: n, dealers, connections: ctx.opts.connections, duration: ctx.opts.duration, seedSeconds },
       counts,
       routing,
+      quoteOneClient,
       quotes: {
         reqPerSec: quotes.reqPerSec,
         p50: quotes.p50,
@@ -254,9 +298,13 @@ function signupBody(stamp, n) {
 
 /**
  * The installer's side: the one holding the most open offers signs in (a password set here) and
- * polls its offers, beside dealer/info, and the dashboard's batch as the browser sends it.
+ * polls its offers, beside dealer/info, and the dashboard's batch as the browser sends it. Issue 49:
+ * each also as the browser polls it (If-None-Match: the 304), the offers poll against its same-SQL
+ * baseline (baseline.mjs replaying the statements the app ran for it), and at one client (p95).
  */
-async function offersPolls(ctx, db, server) {
+async function offersPolls(ctx, db, server, fx) {
+  // The requests of the loaded runs before finish first (a loaded machine answers some after the run).
+  await new Promise((r) => setTimeout(r, 3000));
   const who = (
     await db.query(`select o.dealer_id, count(*)::int n from job_offers o
       where o.status = 'open' and o.expires_at > now() group by 1 order by 2 desc, 1 limit 1`)
@@ -293,23 +341,91 @@ async function offersPolls(ctx, db, server) {
   ctx.log(
     `routing: at ${POLL_RATE}/s each, side by side: dealer/info p95 ${info.p95} ms, job-offers p95 ${offersAtPace.p95} ms`,
   );
-  // And each alone at its most (closed loop, c=connections).
-  for (const [key, path] of [
-    ['dealerInfo', '/api/dealer/info'],
-    ['jobOffers', '/api/dealer/job-offers'],
-    ['dashboardBatch', batch],
-  ]) {
-    const r = await run({
-      url: server.base,
-      duration: ctx.opts.duration,
-      connections: ctx.opts.connections,
-      headers,
-      requests: [{ method: 'GET', path }],
+
+  // The offers poll at one client: its service time.
+  const one = await run({
+    url: server.base,
+    duration: ctx.opts.duration,
+    connections: 1,
+    headers,
+    requests: [{ method: 'GET', path: '/api/dealer/job-offers' }],
+  });
+  out.jobOffersOneClient = keep(one);
+  ctx.log(`routing: GET job-offers at one client p95 ${one.p95} ms`);
+
+  // The same-SQL baseline: the statements the app ran for one offers poll, replayed by baseline.mjs.
+  let baseline = null;
+  const statements = await captureOffersPoll(ctx, fx, cookie);
+  if (statements?.length) {
+    const routesFile = join(ctx.logDir, 'routing-baseline-routes.json');
+    writeFileSync(
+      routesFile,
+      JSON.stringify([{ name: 'jobOffers', statements: statements.filter((x) => !isFramework(x)) }]),
+    );
+    const bport = freePort();
+    baseline = await startNode({
+      name: 'baseline',
+      script: join(ctx.here, 'baseline.mjs'),
+      cwd: ctx.here,
+      env: { DATABASE_URL: fx.dbUrl, PORT: String(bport), BASELINE_ROUTES: routesFile },
+      cores: ctx.serverCores,
+      readyUrl: `http://127.0.0.1:${bport}/healthz`,
+      logFile: join(ctx.logDir, 'routing-baseline.log'),
     });
-    out[key] = { path, ...keep(r) };
-    ctx.log(`routing: GET ${key} ${Math.round(r.reqPerSec)}/s, p95 ${r.p95} ms, ${JSON.stringify(r.statuses)}`);
+    baseline.base = `http://127.0.0.1:${bport}`;
+    out.statements = statements.map((x) => x.sql);
+  } else out.notes = ['PostgreSQL log not readable: no same-SQL baseline for the offers poll.'];
+
+  // The tags the browser holds: its second poll of each sends If-None-Match.
+  const tagOf = async (path) => (await fetch(server.base + path, { headers })).headers.get('etag');
+  const tags = {
+    dealerInfo: await tagOf('/api/dealer/info'),
+    jobOffers: await tagOf('/api/dealer/job-offers'),
+    dashboardBatch: await tagOf(batch),
+  };
+  out.tags = tags;
+  // Each alone at its most (closed loop, c=connections), one after another: side by side in one run.
+  try {
+    for (const [key, path, tag, base] of [
+      ['dealerInfo', '/api/dealer/info'],
+      ['jobOffers', '/api/dealer/job-offers'],
+      ['dashboardBatch', batch],
+      ['dealerInfo304', '/api/dealer/info', tags.dealerInfo],
+      ['jobOffers304', '/api/dealer/job-offers', tags.jobOffers],
+      ['dashboardBatch304', batch, tags.dashboardBatch],
+      ...(baseline ? [['jobOffersBaseline', '/b/jobOffers', null, baseline.base]] : []),
+    ]) {
+      const r = await run({
+        url: base ?? server.base,
+        duration: ctx.opts.duration,
+        connections: ctx.opts.connections,
+        headers: base ? {} : { ...headers, ...(tag ? { 'if-none-match': tag } : {}) },
+        requests: [{ method: 'GET', path }],
+      });
+      out[key] = { path, ...keep(r) };
+      ctx.log(`routing: GET ${key} ${Math.round(r.reqPerSec)}/s, p95 ${r.p95} ms, ${JSON.stringify(r.statuses)}`);
+    }
+  } finally {
+    await baseline?.stop();
   }
   return out;
+}
+
+/** The statements one offers poll runs, from PostgreSQL's log (as lib/app.mjs captureStatements). */
+async function captureOffersPoll(ctx, fx, cookie) {
+  if (logSize() === null) return null;
+  await ctx.admin.query(`alter database ${fx.dbName} set log_min_duration_statement = 0`);
+  const capture = await startApp(ctx, fx, { logLevel: 'warn', name: 'capture', port: freePort() });
+  try {
+    const off = logSize();
+    const r = await fetch(`${capture.base}/api/dealer/job-offers`, { headers: { cookie } });
+    await r.arrayBuffer();
+    await new Promise((res) => setTimeout(res, 300));
+    return r.status === 200 ? statementsSince(off, fx.dbName) : null;
+  } finally {
+    await ctx.admin.query(`alter database ${fx.dbName} reset log_min_duration_statement`);
+    await capture.stop();
+  }
 }
 
 export function routingTargets(r) {
@@ -318,6 +434,7 @@ export function routingTargets(r) {
   const m = (r.settings.dealers ?? r.settings.installers).toLocaleString('en-US');
   const p = r.polls;
   const perSec = (x) => `${Math.round(x.reqPerSec)}/s (p95 ${x.p95} ms)`;
+  const qc = r.quoteOneClient;
   return [
     {
       target: `routing a job among ${n} installers of ${m} dealers (POST /api/admin/jobs, one client): p95 < ${ROUTING_MS} ms`,
@@ -326,6 +443,7 @@ export function routingTargets(r) {
     },
     ...(p
       ? [
+          ...offersTargets(p),
           {
             target: `the installer's offers poll beside dealer/info, both at ${p.rate ?? POLL_RATE} a second (open loop): p95 < ${POLL_P95_MS} ms each`,
             ok: p.atPace ? Math.max(p.atPace.jobOffers.p95, p.atPace.dealerInfo.p95) < POLL_P95_MS : null,
@@ -335,5 +453,60 @@ export function routingTargets(r) {
           },
         ]
       : []),
+    ...(qc
+      ? [
+          {
+            target: `a quote request (POST /api/quote-requests) routed among ${n} installers, one client: p95 < ${QUOTE_ONE_CLIENT_MS} ms`,
+            ok: qc.p95 < QUOTE_ONE_CLIENT_MS,
+            value: `p95 ${qc.p95} ms (p50 ${qc.p50}, p99 ${qc.p99}) over ${qc.requests} requests, ${JSON.stringify(qc.statuses)}; at c=${r.settings.connections}: ${Math.round(r.quotes.reqPerSec)}/s (p95 ${r.quotes.p95} ms)`,
+          },
+        ]
+      : []),
   ];
+}
+
+/** Issue 49's targets of the offers poll and the dashboard's batch, side by side in one run. */
+function offersTargets(p) {
+  if (!p.jobOffers304) return [];
+  const rate = (x) => x.reqPerSec;
+  const x2 = (a, b) => `${(rate(a) / rate(b)).toFixed(2)}x`;
+  const ps = (x) => `${Math.round(rate(x)).toLocaleString('en-US')}/s`;
+  const out = [
+    {
+      target: `the offers poll (${p.openOffers} open offers) >= ${OFFERS_VS_INFO}x dealer/info's req/s, as the browser polls (304 when unchanged)`,
+      ok: rate(p.jobOffers304) >= OFFERS_VS_INFO * rate(p.dealerInfo304),
+      value: `304: ${ps(p.jobOffers304)} vs dealer/info's 304 ${ps(p.dealerInfo304)} = ${x2(p.jobOffers304, p.dealerInfo304)}; 200: ${ps(p.jobOffers)} vs ${ps(p.dealerInfo)} = ${x2(p.jobOffers, p.dealerInfo)}`,
+    },
+    {
+      target: `the dashboard's batch (account.info, jobs.offers, jobs.mine) >= ${BATCH_VS_INFO}x dealer/info's req/s, as the browser polls`,
+      ok: rate(p.dashboardBatch304) >= BATCH_VS_INFO * rate(p.dealerInfo304),
+      value: `304: ${ps(p.dashboardBatch304)} vs dealer/info's 304 ${ps(p.dealerInfo304)} = ${x2(p.dashboardBatch304, p.dealerInfo304)}; 200: ${ps(p.dashboardBatch)} vs ${ps(p.dealerInfo)} = ${x2(p.dashboardBatch, p.dealerInfo)}`,
+    },
+    {
+      target: 'every poll: the 304 at >= 1.5x the rate of its 200 (dealer/info, the offers poll, the batch)',
+      ok: [
+        ['dealerInfo304', 'dealerInfo'],
+        ['jobOffers304', 'jobOffers'],
+        ['dashboardBatch304', 'dashboardBatch'],
+      ].every(([a, b]) => rate(p[a]) >= 1.5 * rate(p[b])),
+      value: `dealer/info ${x2(p.dealerInfo304, p.dealerInfo)}; job-offers ${x2(p.jobOffers304, p.jobOffers)}; batch ${x2(p.dashboardBatch304, p.dashboardBatch)}`,
+    },
+  ];
+  if (p.jobOffersBaseline)
+    out.push({
+      target: `the offers poll >= ${Math.round(OFFERS_VS_BASELINE * 100)}% of its same-SQL baseline's req/s`,
+      ok: rate(p.jobOffers) >= OFFERS_VS_BASELINE * rate(p.jobOffersBaseline),
+      value: `200: ${ps(p.jobOffers)} vs ${ps(p.jobOffersBaseline)} = ${Math.round((100 * rate(p.jobOffers)) / rate(p.jobOffersBaseline))}%; 304: ${Math.round((100 * rate(p.jobOffers304)) / rate(p.jobOffersBaseline))}%`,
+    });
+  if (p.jobOffersOneClient)
+    out.push({
+      target: `the offers poll at one client (${p.openOffers} open offers): p95 < ${OFFERS_ONE_CLIENT_MS} ms`,
+      // No answer within the run (a loaded machine) is no figure, not a met target.
+      ok: p.jobOffersOneClient.p95 === null ? null : p.jobOffersOneClient.p95 < OFFERS_ONE_CLIENT_MS,
+      value:
+        p.jobOffersOneClient.p95 === null
+          ? `not measured: no answer within the ${Math.round(p.jobOffersOneClient.reqPerSec)}/s run (${JSON.stringify(p.jobOffersOneClient.statuses)})`
+          : `p95 ${p.jobOffersOneClient.p95} ms (p50 ${p.jobOffersOneClient.p50}), ${Math.round(p.jobOffersOneClient.reqPerSec)}/s, ${JSON.stringify(p.jobOffersOneClient.statuses)}`,
+    });
+  return out;
 }

@@ -31,6 +31,8 @@ test('the page stays one page and names every target', () => {
 
 test('a figure that crosses its target moves it between met and missed', () => {
   const r = results();
+  // Signup below B1 first, whatever the committed run measured.
+  r.peers.signup.app.reqPerSec = r.peers.signup.b1.reqPerSec * 0.9;
   const before = writeReport(r);
   const headline = (page) => /^## Targets: (\d+) of (\d+) met, (\d+) missed/m.exec(page).slice(1).map(Number);
   const [met, total, missed] = headline(before);

@@ -30,6 +30,12 @@ export interface User {
    */
   referralsVersion?: string;
   /**
+   * A dealer's jobs version and the deadline of their first open offer, read with the session
+   * (decision 1180): what the offers poll and the job list answer 304 from. Absent when the user
+   * was not read with the session (just signed in).
+   */
+  jobsVersion?: { n: string; firstOfferExpiry: Date | null };
+  /**
    * An admin's console versions, read with the session (decision 0791): `dealers` changes with every
    * change to the dealers or their links' recruiter ids, `calls` with every change to the call
    * requests. Absent when the user was not read with the session (just signed in).

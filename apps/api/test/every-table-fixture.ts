@@ -532,6 +532,12 @@ export const EVERY_TABLE: Record<string, Fill> = {
       })
       .execute();
   },
+  job_versions: async (db, ids) => {
+    // Written by the triggers on jobs and job_offers (migration 4200) when those rows go in first.
+    await ensureRow(db, 'job_versions', () =>
+      sql`insert into job_versions (dealer_id, shard, n) values (${ids.installer}, 0, 1)`.execute(db),
+    );
+  },
   landing_videos: async (db, ids) => {
     await ensureRow(db, 'landing_videos', () =>
       db

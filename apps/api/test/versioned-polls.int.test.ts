@@ -29,13 +29,16 @@ describe('Meta.version', () => {
   it('is declared by these queries only: a version sees the context, so one with input must cover every input', () => {
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
     const versioned = procedures.filter(([, p]) => (p._def.meta as Meta | undefined)?.version);
-    // A new entry here needs its own tests that every change to its answer moves its version.
+    // A new entry here needs its own tests that every change to its answer moves its version
+    // (jobs.mine and jobs.offers: versioned-jobs.int.test.ts).
     expect(versioned.map(([path]) => path).sort()).toEqual([
       'account.affiliateStats',
       'account.info',
       'admin.callSchedules',
       'admin.dealerMetrics',
       'admin.dealers',
+      'jobs.mine',
+      'jobs.offers',
     ]);
     for (const [path, p] of versioned) {
       expect(p._def.type, path).toBe('query');

@@ -21,7 +21,7 @@ import { answerInstallation, decideJobAmount, releaseJobCommission } from '../se
 import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
 import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
 import { reviewInstallation } from '../services/jobs/reviews';
-import { jobStatusPage, ownJobs, ownOffers } from '../services/jobs/views';
+import { jobListVersion, jobStatusPage, ownJobs, ownJobsVersion, ownOffers } from '../services/jobs/views';
 import {
   adminProcedure,
   alone,
@@ -52,10 +52,13 @@ export const jobsRouter = router({
     .input(registerJobInput)
     .mutation(({ ctx, input }) => registerJob(ctx, input)),
   mine: dealerProcedure
-    .meta(rest('GET', '/api/dealer/jobs', 'The jobs this dealer sold or installs'))
+    .meta({ ...rest('GET', '/api/dealer/jobs', 'The jobs this dealer sold or installs'), version: jobListVersion })
     .query(({ ctx }) => ownJobs(ctx)),
   offers: dealerProcedure
-    .meta(rest('GET', '/api/dealer/job-offers', "The installer's open offers (no homeowner contact)"))
+    .meta({
+      ...rest('GET', '/api/dealer/job-offers', "The installer's open offers (no homeowner contact)"),
+      version: ownJobsVersion,
+    })
     .query(({ ctx }) => ownOffers(ctx)),
   accept: dealerProcedure
     .meta(alone)

@@ -499,6 +499,12 @@ export interface Jobs {
   zipCode: string;
 }
 
+export interface JobVersions {
+  dealerId: string;
+  n: Int8;
+  shard: number;
+}
+
 export interface LandingVideos {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -798,6 +804,7 @@ export interface DB {
   jobOffers: JobOffers;
   jobReviews: JobReviews;
   jobs: Jobs;
+  jobVersions: JobVersions;
   landingVideos: LandingVideos;
   magicLinkTokens: MagicLinkTokens;
   onboardingCalls: OnboardingCalls;

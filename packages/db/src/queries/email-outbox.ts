@@ -55,10 +55,16 @@ const scrubbed = (column: 'text_body' | 'html_body', linkPattern: string) =>
  * leaves the walk in order as its only plan.
  */
 export async function claimDueMail(db: Executor, limit: number, staleBefore: Date): Promise<ClaimedMail[]> {
-  return db.transaction().execute(async (trx) => {
-    await CLAIM_PLAN.execute(trx);
-    return (await claimDueMailSql(limit, staleBefore).execute(trx)).rows;
-  });
+  return db.transaction().execute((trx) => claimDueMailIn(trx, limit, staleBefore));
+}
+
+/**
+ * The claim inside the caller's transaction (`trx`, never the pool: CLAIM_PLAN is local to it), so
+ * the sender's last look at the batch commits with the claim (issue 49).
+ */
+export async function claimDueMailIn(trx: Executor, limit: number, staleBefore: Date): Promise<ClaimedMail[]> {
+  await CLAIM_PLAN.execute(trx);
+  return (await claimDueMailSql(limit, staleBefore).execute(trx)).rows;
 }
 
 /** The planner settings of the claim's transaction (claimDueMail). */

@@ -39,6 +39,19 @@ const sessionWithUser = prepareQuery(['sid', 'now', 'statuses'], (db, p) =>
         .select(sql<string>`coalesce(sum(v.n), 0)::text`.as('n'))
         .whereRef('v.dealerId', '=', 'd.id')
         .as('referralsVersion'),
+      // The dealer's jobs version (migration 4200, decision 1180) and the deadline of their first
+      // open offer: what lets the offers poll and the job list answer 304 from here. Two index probes.
+      eb
+        .selectFrom('jobVersions as jv')
+        .select(sql<string>`coalesce(sum(jv.n), 0)::text`.as('n'))
+        .whereRef('jv.dealerId', '=', 'd.id')
+        .as('jobsVersion'),
+      eb
+        .selectFrom('jobOffers as jo')
+        .select(sql<Date | null>`min(jo.expires_at)`.as('e'))
+        .whereRef('jo.dealerId', '=', 'd.id')
+        .where('jo.status', '=', 'open')
+        .as('firstOfferExpiry'),
       'a.id as adminId',
       'a.username as adminUsername',
       'a.fullName as adminFullName',
@@ -59,6 +72,11 @@ export interface SessionRead {
   dealer: DealerRecord | null;
   /** That dealer's affiliate-stats version (decision 0790); null without a dealer. */
   referralsVersion: string | null;
+  /**
+   * That dealer's jobs version (decision 1180) and the deadline of their first open offer (null:
+   * none); null without a dealer.
+   */
+  jobsVersion: { n: string; firstOfferExpiry: Date | null } | null;
   /** The admin console's versions (decision 0791); null without an admin. */
   adminVersions: { dealers: string; calls: string } | null;
   admin: AdminAccount | null;
@@ -91,6 +109,7 @@ export async function readSessionWithUser(
     sess: r.sess as Sess,
     dealer,
     referralsVersion: dealer ? r.referralsVersion : null,
+    jobsVersion: dealer && r.jobsVersion !== null ? { n: r.jobsVersion, firstOfferExpiry: r.firstOfferExpiry } : null,
     admin,
     adminVersions:
       admin && r.adminDealersVersion !== null && r.adminCallsVersion !== null

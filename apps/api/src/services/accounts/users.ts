@@ -4,7 +4,11 @@ import type { SessionRead } from '@dn/db/queries/sessions';
 import { ACTIVE_STATUSES } from '@dn/schema';
 import type { User } from '../../context';
 
-const dealerUser = (d: DealerRecord, referralsVersion?: string | null): User => ({
+const dealerUser = (
+  d: DealerRecord,
+  referralsVersion?: string | null,
+  jobsVersion?: SessionRead['jobsVersion'],
+): User => ({
   id: d.id,
   role: 'dealer',
   username: d.email,
@@ -14,6 +18,7 @@ const dealerUser = (d: DealerRecord, referralsVersion?: string | null): User => 
   tier: d.tier,
   record: d,
   ...(referralsVersion == null ? {} : { referralsVersion }),
+  ...(jobsVersion == null ? {} : { jobsVersion }),
 });
 
 const adminUser = ({ role, ...a }: AdminAccount, adminVersions?: SessionRead['adminVersions']): User => ({
@@ -41,9 +46,9 @@ export async function loadSessionUser(db: Kysely<DB>, sess: { userId?: string; r
 
 /** The user of a session read with its row (readSessionWithUser), or null. */
 export function sessionUser(
-  read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'admin' | 'adminVersions'>,
+  read: Pick<SessionRead, 'dealer' | 'referralsVersion' | 'jobsVersion' | 'admin' | 'adminVersions'>,
 ): User | null {
-  if (read.dealer) return dealerUser(read.dealer, read.referralsVersion);
+  if (read.dealer) return dealerUser(read.dealer, read.referralsVersion, read.jobsVersion);
   if (read.admin) return adminUser(read.admin, read.adminVersions);
   return null;
 }

@@ -17,6 +17,22 @@ import { reviewOfJob } from './reviews';
 
 type Dealer = Context & { user: User };
 
+/**
+ * The version of the dealer's offers and jobs (decision 1180), read with the session: the jobs
+ * version, which every change to one of their offers or jobs moves (migration 4200). The offers list
+ * also changes when an open offer's deadline passes before the expiry sweep closes it: from the
+ * first open deadline on, there is no version (the list is read) until the sweep moves it.
+ */
+export function ownJobsVersion(ctx: Context): string | null {
+  const v = ctx.user?.jobsVersion;
+  if (!v) return null;
+  if (v.firstOfferExpiry && v.firstOfferExpiry.getTime() <= ctx.clock.now().getTime()) return null;
+  return v.n;
+}
+
+/** The job list's version (decision 1180): the jobs version alone (no deadline shows in it). */
+export const jobListVersion = (ctx: Context): string | null => ctx.user?.jobsVersion?.n ?? null;
+
 /** Open offers: where and what, never the homeowner's contact. */
 export async function ownOffers(ctx: Dealer) {
   const rows = await listOpenOffers(ctx.db, ctx.user.id, ctx.clock.now());

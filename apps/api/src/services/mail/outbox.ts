@@ -1,7 +1,7 @@
 import type { DB, EmailAttachment, Kysely } from '@dn/db';
 import {
   type ClaimedMail,
-  claimDueMail,
+  claimDueMailIn,
   insertMail,
   MAIL_PRIORITY,
   markMailDone,
@@ -173,38 +173,60 @@ export class MailService implements Mailer {
     for (;;) {
       // A claim a few messages per connection deep: a transactional message queued meanwhile
       // waits for this batch only, then leads the next claim (decision 0982).
-      const batch = await this.claim(Math.max(10, this.concurrency * 4));
+      const { batch, blocked } = await this.claim(Math.max(10, this.concurrency * 4));
       if (batch.length === 0) return handled;
-      // Not sent at all: to an address that hard-bounced, or of a category it turned off; and the
-      // last look before they leave, once for the batch: a link retired or used since is not sent.
-      const ids = batch.map((m) => m.id);
-      const blocked = new Set(await suppressBlockedMail(this.db, ids, TOKEN_IN_TEXT));
-      const linked = batch.filter((m) => m.tokenHash && !blocked.has(m.id)).map((m) => m.id);
-      for (const id of await supersedeDeadLinks(this.db, TOKEN_IN_TEXT, linked)) {
-        blocked.add(id);
-        this.opts.log.info({ mailId: id }, 'email superseded: its link was retired before it left');
-      }
-      // Without a mail server a message is only logged: the batch is marked in one statement.
-      const logged: string[] = [];
       // At most one message per connection at a time; one recipient's are never in one claim twice.
       const queue = batch.filter((m) => !blocked.has(m.id));
+      const outcomes: Outcome[] = [];
       const worker = async () => {
-        for (let m = queue.shift(); m; m = queue.shift()) if (await this.deliver(m)) logged.push(m.id);
+        for (let m = queue.shift(); m; m = queue.shift()) outcomes.push(await this.deliver(m));
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
       handled += batch.length;
-      await markMailDone(this.db, logged, 'logged', TOKEN_IN_TEXT);
+      await this.mark(outcomes);
     }
   }
 
-  /** The claimed messages in the claim's order (transactional first, then oldest first). */
-  private async claim(limit: number): Promise<ClaimedMail[]> {
-    const batch = await claimDueMail(this.db, limit, new Date(Date.now() - STALE_SENDING_MS));
-    return batch.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+  /**
+   * One transaction per claimed batch (issue 49, decision 1181): the claim (transactional first,
+   * then oldest first) and the last look before the batch leaves: not sent at all to an address that
+   * hard-bounced or of a category it turned off, nor a message whose link was retired or used since.
+   */
+  private async claim(limit: number): Promise<{ batch: ClaimedMail[]; blocked: Set<string> }> {
+    const { batch, blocked, superseded } = await this.db.transaction().execute(async (trx) => {
+      const batch = await claimDueMailIn(trx, limit, new Date(Date.now() - STALE_SENDING_MS));
+      if (batch.length === 0) return { batch, blocked: new Set<string>(), superseded: [] };
+      const ids = batch.map((m) => m.id);
+      const blocked = new Set(await suppressBlockedMail(trx, ids, TOKEN_IN_TEXT));
+      const linked = batch.filter((m) => m.tokenHash && !blocked.has(m.id)).map((m) => m.id);
+      const superseded = await supersedeDeadLinks(trx, TOKEN_IN_TEXT, linked);
+      for (const id of superseded) blocked.add(id);
+      return { batch, blocked, superseded };
+    });
+    for (const id of superseded) {
+      this.opts.log.info({ mailId: id }, 'email superseded: its link was retired before it left');
+    }
+    batch.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+    return { batch, blocked };
   }
 
-  /** Sends one message; true when it was only logged (no mail server), for the caller to mark. */
-  private async deliver(m: ClaimedMail): Promise<boolean> {
+  /** The batch's marks in one transaction (issue 49): sent, logged, failed or bounced. */
+  private async mark(outcomes: readonly Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const ids = (status: 'sent' | 'logged') => outcomes.filter((o) => o.status === status).map((o) => o.id);
+    await this.db.transaction().execute(async (trx) => {
+      await markMailDone(trx, ids('sent'), 'sent', TOKEN_IN_TEXT);
+      await markMailDone(trx, ids('logged'), 'logged', TOKEN_IN_TEXT);
+      for (const o of outcomes) {
+        if (o.status !== 'failed') continue;
+        if (o.failure.bounced) await suppressAddress(trx, o.address, 'hard_bounce', o.failure.lastError);
+        await markMailFailed(trx, o.id, o.failure, TOKEN_IN_TEXT);
+      }
+    });
+  }
+
+  /** Sends one message; what became of it, for the batch's marks. */
+  private async deliver(m: ClaimedMail): Promise<Outcome> {
     if (!this.transport) {
       if (this.opts.logBodies) {
         this.opts.log.info(
@@ -214,7 +236,7 @@ export class MailService implements Mailer {
       } else {
         this.opts.log.info({ mailId: m.id, kind: m.kind }, 'email kept (no SMTP_URL: not sent; body not logged)');
       }
-      return true;
+      return { id: m.id, status: 'logged' };
     }
     try {
       // A category's message: List-Unsubscribe (RFC 8058) and an unsubscribe line in each part.
@@ -238,7 +260,7 @@ export class MailService implements Mailer {
           ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
-      await markMailDone(this.db, m.id, 'sent', TOKEN_IN_TEXT);
+      return { id: m.id, status: 'sent' };
     } catch (err) {
       // A 5xx refusal is final (no retry); one of the recipient is a hard bounce: not mailed again.
       const bounced = isAddressRefused(err);
@@ -247,22 +269,30 @@ export class MailService implements Mailer {
         { err, mailId: m.id, attempts: m.attempts },
         bounced ? 'email bounced: address suppressed' : giveUp ? 'email failed for good' : 'email failed, will retry',
       );
-      if (bounced) await suppressAddress(this.db, m.toAddress, 'hard_bounce', errorText(err));
-      await markMailFailed(
-        this.db,
-        m.id,
-        {
+      return {
+        id: m.id,
+        status: 'failed',
+        address: m.toAddress,
+        failure: {
           giveUp,
           bounced,
           lastError: errorText(err),
           nextAttemptAt: new Date(Date.now() + backoffMs(m.attempts)),
         },
-        TOKEN_IN_TEXT,
-      );
+      };
     }
-    return false;
   }
 }
+
+/** What became of one message of a batch (MailService.deliver). */
+type Outcome =
+  | { id: string; status: 'sent' | 'logged' }
+  | {
+      id: string;
+      status: 'failed';
+      address: string;
+      failure: { giveUp: boolean; bounced: boolean; lastError: string; nextAttemptAt: Date };
+    };
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
