@@ -32,6 +32,8 @@ export interface DealerJob {
   amountReview?: string | null;
   createdAt: string;
   installer: { company: string; phone: string } | null;
+  /** The seller's offered job: the installer it waits on and by when (issue 47). */
+  offeredTo?: { company: string; answerBy: string } | null;
   homeowner: { fullName: string; email: string; phone: string; street: string } | null;
   notes?: string | null;
 }
@@ -120,6 +122,8 @@ export function JobRow({
               <>
                 Installer: {j.installer.company}, <PhoneLink phone={j.installer.phone} />
               </>
+            ) : j.status === 'offered' && j.offeredTo ? (
+              `Waiting for ${j.offeredTo.company} to answer by ${formatWhen(j.offeredTo.answerBy, browserZone())}`
             ) : j.status === 'offered' ? (
               'Offered to an installer near the homeowner'
             ) : j.status === 'unrouted' ? (
