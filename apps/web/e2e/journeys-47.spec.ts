@@ -259,7 +259,8 @@ for (const size of SIZES) {
       await expect(row).toContainText('Hal Homeowner');
       await expect(row).toContainText('$1,500.00');
       await expect(row).toContainText(/Registered \w{3}, \w{3} \d+, \d+:\d\d [AP]M/);
-      // Whom it waits on, and by when.
+      // Whom it waits on, and by when; the badge says it waits on an answer.
+      await expect(row).toContainText('Awaiting answer');
       await expect(row).toContainText(
         new RegExp(`Waiting for ${company} to answer by \\w{3}, \\w{3} \\d+, \\d+:\\d\\d [AP]M`),
       );

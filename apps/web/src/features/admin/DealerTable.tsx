@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES, DEALER_STATUSES, type DealerStatus, formatPhone, TIERS, type Tier } from '@dn/schema';
+import { ACTIVE_STATUSES, DEALER_STATUSES, type DealerStatus, TIERS, type Tier } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -98,7 +98,7 @@ export function DealerTable({
         <>
           <Text size="sm">{d.email}</Text>
           <Text size="sm" c="dimmed">
-            {formatPhone(d.phoneE164)}
+            {d.phoneE164}
           </Text>
         </>
       ),

@@ -17,6 +17,9 @@ import { useTrpc } from '../../lib/trpc';
 import { browserZone, EmailLink, PhoneLink } from './contact';
 import classes from './jobs.module.css';
 
+/** The seller's row while an offer is open: it waits on a named installer (issue 47), not on "finding" one. */
+const AWAITING_ANSWER = 'Awaiting answer';
+
 export interface DealerJob {
   id: string;
   status: JobStatus;
@@ -95,7 +98,7 @@ export function JobRow({
             {j.city}, {j.state} {j.zipCode}
           </Text>
           <Badge variant="light" className={classes.badge}>
-            {JOB_STATUS_LABELS[j.status]}
+            {j.offeredTo ? AWAITING_ANSWER : JOB_STATUS_LABELS[j.status]}
           </Badge>
         </Group>
         {j.homeowner && (
