@@ -302,6 +302,18 @@ describe('the job from sale to installation', () => {
     ] as const) {
       expect((await inject(method, url, undefined, method === 'POST' ? {} : undefined)).statusCode, url).toBe(401);
     }
+    // While offered, the seller's row says whom it waits on and by when (issue 47), nothing more.
+    const waiting = (await inject('GET', '/api/dealer/jobs', sellerCookie))
+      .json()
+      .items.find((j: { id: string }) => j.id === id);
+    expect(waiting).toMatchObject({
+      status: 'offered',
+      installer: null,
+      offeredTo: { answerBy: offer.expiresAt.toISOString() },
+    });
+    expect(waiting.offeredTo.company).toContain('Authorized 30305');
+    const instSide = (await inject('GET', '/api/dealer/jobs', inst.cookie)).json().items;
+    expect(instSide.find((j: { id: string }) => j.id === id)).toBeUndefined();
     const noReason = await inject('POST', `/api/dealer/job-offers/${offer.id}/decline`, inst.cookie, { reason: ' ' });
     expect(noReason.json().fieldErrors).toEqual({ reason: 'Reason is required' });
     expect((await openOfferOf(id))?.id).toBe(offer.id);

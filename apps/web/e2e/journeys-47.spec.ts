@@ -185,6 +185,8 @@ for (const size of SIZES) {
       // The notes are the homeowner's words, shown as text.
       await expect(offer).toContainText("Homeowner's notes: Dog in the yard. <b>Gate</b> code 4411.");
       await expect(offer).toContainText(/Answer by \w{3}, \w{3} \d+, \d+:\d\d [AP]M/);
+      // An offer to answer is not "no jobs".
+      await expect(page.getByTestId('jobs-card')).not.toContainText('No jobs yet.');
       // Open offers come first: above the onboarding checklist.
       const offerBox = await offer.boundingBox();
       const onboardingBox = await page.getByTestId('onboarding-card').boundingBox();
@@ -257,7 +259,11 @@ for (const size of SIZES) {
       await expect(row).toContainText('Hal Homeowner');
       await expect(row).toContainText('$1,500.00');
       await expect(row).toContainText(/Registered \w{3}, \w{3} \d+, \d+:\d\d [AP]M/);
-      await expect(row).toContainText('Offered to an installer near the homeowner');
+      // Whom it waits on, and by when; the badge says it waits on an answer.
+      await expect(row).toContainText('Awaiting answer');
+      await expect(row).toContainText(
+        new RegExp(`Waiting for ${company} to answer by \\w{3}, \\w{3} \\d+, \\d+:\\d\\d [AP]M`),
+      );
       await shot(page, `seller-registered-${size.name}`);
 
       await acceptOpenOffer(inst.ctx, town.city);

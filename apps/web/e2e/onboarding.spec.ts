@@ -18,6 +18,11 @@ const plusDays = (iso: string, n: number) => {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
+/** "Dec 3": how a booked call's day reads (issue 47: "Thu, Dec 3, 10:00 AM ET"). */
+const shortDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 /** "3 December 2026": the calendar's day label. */
 const dayLabel = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
@@ -74,7 +79,9 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   if (date.slice(0, 7) !== todayEt().slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: dayLabel(date), exact: true }).click();
   await call.getByRole('button', { name: 'Book the call' }).click();
-  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 10:00`);
+  await expect(call.getByTestId('call-booked')).toContainText(
+    new RegExp(`Booked: \\w{3}, ${shortDay(date)}, 10:00 AM \\w+`),
+  );
   // Issue 47: a booked call is not a red "To do": it says when, and that holding it completes it.
   const callStep = card.getByTestId('step-onboardingCall');
   await expect(callStep).toContainText(/Booked for \w{3}, \w{3} \d+, 10:00 AM \w+ — completes when the call is held/);
@@ -95,11 +102,15 @@ test('a new Authorized dealer signs, books the call, files compliance; an admin 
   await visitor.getByRole('combobox', { name: /^Time/ }).click();
   await visitor.getByRole('option', { name: '2:00 PM', exact: true }).click();
   await visitor.getByRole('button', { name: 'Reschedule' }).click();
-  await expect(visitor.getByTestId('reschedule-done')).toContainText(`${date} at 14:00`);
+  await expect(visitor.getByTestId('reschedule-done')).toContainText(
+    new RegExp(`on \\w{3}, ${shortDay(date)}, 2:00 PM \\w+`),
+  );
   await anonymous.close();
   await page.reload();
   await card.getByRole('button', { name: /Book and hold your onboarding call/ }).click();
-  await expect(call.getByTestId('call-booked')).toContainText(`Booked: ${date} at 14:00`);
+  await expect(call.getByTestId('call-booked')).toContainText(
+    new RegExp(`Booked: \\w{3}, ${shortDay(date)}, 2:00 PM \\w+`),
+  );
 
   // Insurance and licence: each uploaded as a file with its expiry date (issue 45), waiting for review.
   await card.getByRole('button', { name: /Insurance certificate and contractor licence/ }).click();

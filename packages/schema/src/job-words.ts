@@ -94,6 +94,49 @@ export function formatWhen(instant: Date | string, timeZone: string): string {
   return `${day}, ${time} ${/^GMT(\+0)?$/.test(zone) ? 'UTC' : zone}`;
 }
 
+/**
+ * A wall-clock day and time in `timeZone` ("2026-11-30", "10:00") as people read it:
+ * "Mon, Nov 30, 10:00 AM ET" (issue 47: never "10:00 (America/New_York)").
+ */
+export function formatWallTime(date: string, time: string, timeZone: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0);
+  if (Number.isNaN(wall)) return `${date} ${time}`;
+  // The zone's offset at that moment, twice (a day on which the clocks change).
+  const offset = (at: number) => {
+    const p: Record<string, number> = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
+        .formatToParts(new Date(at))
+        .map((x) => [x.type, Number(x.value)]),
+    );
+    return Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0) - at;
+  };
+  let at = wall - offset(wall);
+  at = wall - offset(at);
+  return formatWhen(new Date(at), timeZone);
+}
+
+/** The zone as people read it: "ET", "PT", "AKT" (never the IANA name). */
+export function zoneLabel(timeZone: string, at: Date = new Date()): string {
+  try {
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortGeneric' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return !zone || /^GMT(\+0)?$/.test(zone) ? 'UTC' : zone;
+  } catch {
+    return timeZone;
+  }
+}
+
 /** A phone as people dial it: "(907) 555-0142" for a US number, else as stored. */
 export function formatPhone(phone: string): string {
   const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[^\d+]/g, ''));

@@ -2,15 +2,17 @@ import { plural } from './words';
 
 /**
  * The one way people read a date with its time (issue 47): "Nov 29, 2026, 12:00 PM EST", in the
- * reader's own zone (the browser's), never an ISO string or an IANA zone name. `timeZone` for tests.
+ * reader's own zone (the browser's), never an ISO string or an IANA zone name. `timeZone` for tests;
+ * `seconds` for the logs (activity, scheduled tasks). A date alone is DATE_FORMAT's "Nov 29, 2026".
  */
-export function displayDateTime(iso: string | Date, timeZone?: string): string {
+export function displayDateTime(iso: string | Date, timeZone?: string, seconds = false): string {
   return new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
     timeZoneName: 'short',
     ...(timeZone ? { timeZone } : {}),
   }).format(typeof iso === 'string' ? new Date(iso) : iso);

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@dn/api';
 import { captureReferral } from '../features/wizard/referral';
-import { getOrNull } from '../lib/api';
+import { getSession } from '../lib/api';
 import { rememberAppVersion } from '../lib/app-version';
 import { takeOverOnDemand } from './take-over';
 import { watchLandingVideos } from './videos';
@@ -14,7 +14,7 @@ captureReferral();
 
 // SPEC section 2: a signed-in user goes to /admin or /dashboard. The server sends the app instead
 // of this page to a browser holding a session cookie, so this is for the rest (an ended session).
-const user = getOrNull<PublicUser>('/api/auth/user').catch(() => null);
+const user = getSession<PublicUser>().catch(() => null);
 void user.then((u) => {
   if (u) window.location.replace(u.role === 'admin' ? '/admin' : '/dashboard');
 });

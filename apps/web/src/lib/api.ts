@@ -38,14 +38,19 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 }
 
 /** GET that reads a 401 as "no data" (SPEC section 7's default read). */
-export async function getOrNull<T>(path: string): Promise<T | null> {
-  try {
-    return await send<T>('GET', path);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
+export const getOrNull = <T>(path: string): Promise<T | null> =>
+  send<T>('GET', path).catch((err) => {
+    if (err?.status === 401) return null;
     throw err;
-  }
-}
+  });
+
+/**
+ * Who is signed in, or null: the tRPC query `auth.me` read by a plain GET, which answers 200 with
+ * null for a visitor. GET /api/auth/user keeps SPEC section 7's 401 for scripts, but a 401 is a
+ * console error in every browser, on every anonymous page (issue 47).
+ */
+export const getSession = async <T>() =>
+  (await send<{ result?: { data?: T | null } }>('GET', '/trpc/auth.me')).result?.data ?? null;
 
 export const postJson = <T>(path: string, body: unknown = {}) => send<T>('POST', path, body);
 

@@ -615,3 +615,18 @@ export function jobMoney(db: Executor, ids: readonly string[]) {
     .where('j.id', 'in', [...ids])
     .execute();
 }
+
+/**
+ * The open offer of each of these jobs (issue 47): which installer it waits on and by when, for the
+ * seller's job row ("waiting for <company> to answer by <time>").
+ */
+export function openOffersOfJobs(db: Executor, jobIds: readonly string[]) {
+  if (jobIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('jobOffers as o')
+    .innerJoin('dealers as d', 'd.id', 'o.dealerId')
+    .select(['o.jobId', 'o.expiresAt', 'd.companyName', 'd.fullName'])
+    .where('o.jobId', 'in', [...jobIds])
+    .where('o.status', '=', 'open')
+    .execute();
+}

@@ -5,6 +5,7 @@ import {
   listDealerJobs,
   listJobEvents,
   listOpenOffers,
+  openOffersOfJobs,
 } from '@dn/db/queries/jobs';
 import { JOB_STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
@@ -43,10 +44,20 @@ export async function ownOffers(ctx: Dealer) {
 
 /**
  * The jobs this dealer sold or installs. The installer sees the homeowner's contact; the seller sees
- * the status and the installer's company and phone, never offers.
+ * the status, the installer's company and phone, and while offered whom it waits on and by when
+ * (never the offer itself).
  */
 export async function ownJobs(ctx: Dealer) {
   const rows = await listDealerJobs(ctx.db, ctx.user.id);
+  // The seller's offered jobs: the installer it waits on and by when (issue 47).
+  const waiting = new Map(
+    (
+      await openOffersOfJobs(
+        ctx.db,
+        rows.filter((r) => r.status === 'offered' && r.sellerId === ctx.user.id).map((r) => r.id),
+      )
+    ).map((o) => [o.jobId, { company: o.companyName ?? o.fullName, answerBy: o.expiresAt.toISOString() }]),
+  );
   return {
     items: rows.map((r) => {
       const installs = r.installerId === ctx.user.id;
@@ -70,6 +81,7 @@ export async function ownJobs(ctx: Dealer) {
         notes: installs ? r.notes : null,
         createdAt: r.createdAt.toISOString(),
         installer,
+        offeredTo: waiting.get(r.id) ?? null,
         homeowner:
           installs || r.sellerId === ctx.user.id
             ? { fullName: r.homeownerName, email: r.homeownerEmail, phone: r.homeownerPhone, street: r.street }

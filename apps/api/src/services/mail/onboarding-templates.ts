@@ -1,4 +1,5 @@
 import type { EmailAttachment } from '@dn/db';
+import { formatWallTime } from '@dn/schema';
 import type { MailMessage } from './outbox';
 import { render } from './render';
 import { type EmailDealer, longDate } from './templates';
@@ -45,7 +46,7 @@ export function agreementUpdatedEmail(opts: { publicUrl: string; tier: string; v
 }
 
 const when = (call: { date: string; time: string; timeZone: string }) =>
-  `${longDate(call.date)} at ${call.time} (${call.timeZone})`;
+  formatWallTime(call.date, call.time, call.timeZone);
 
 /** The booking's confirmation, or the 24-hour reminder: both carry a one-time reschedule link. */
 export function onboardingCallEmail(

@@ -1,4 +1,4 @@
-import { plural } from '@dn/schema';
+import { displayDateTime, plural } from '@dn/schema';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,16 +6,7 @@ import { RememberedBrowsers } from '../../components/RememberedBrowsers';
 import { useTrpc } from '../../lib/trpc';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-const when = (d: Date | string | null) =>
-  d
-    ? new Date(d).toLocaleString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      })
-    : '-';
+const when = (d: Date | string | null) => (d ? displayDateTime(d) : '-');
 
 /** Change password, the list of live sessions and "sign out everywhere" (issue 15). */
 export function SecurityCard() {

@@ -1,11 +1,10 @@
 import type { AppRouter } from '@dn/api';
-import { type ActivitySearch, DATE_FORMAT, eventLabel } from '@dn/schema';
+import { type ActivitySearch, displayDateTime, eventLabel } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
-import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { useAdminRole } from '../admin-team/role';
 
@@ -15,7 +14,7 @@ export type ActivityFilters = ActivitySearch;
 type ActivityRow = inferRouterOutputs<AppRouter>['activity']['list']['items'][number];
 
 const COLUMNS: DataColumn<ActivityRow>[] = [
-  { header: 'Time', cell: (r) => dayjs(r.createdAt).format(`${DATE_FORMAT} HH:mm:ss`) },
+  { header: 'Time', cell: (r) => displayDateTime(r.createdAt, undefined, true) },
   { header: 'Actor', cell: (r) => r.actor ?? '—' },
   {
     header: 'Event',

@@ -1,18 +1,17 @@
 import type { AppRouter } from '@dn/api';
-import { DATE_FORMAT, POLL_MS } from '@dn/schema';
+import { displayDateTime, POLL_MS } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
-import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { SampleChart } from './SampleChart';
 import classes from './system.module.css';
 
 type Overview = inferRouterOutputs<AppRouter>['system']['overview'];
 
-const when = (iso: string) => dayjs(iso).format(`${DATE_FORMAT} HH:mm`);
+const when = (iso: string) => displayDateTime(iso);
 
 export function duration(seconds: number): string {
   if (seconds < 60) return `${Math.round(seconds)} s`;

@@ -1,15 +1,14 @@
-import { DATE_FORMAT } from '@dn/schema';
+import { displayDateTime } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Badge, Button, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { RememberedBrowsers } from '../../components/RememberedBrowsers';
 import { useTrpc } from '../../lib/trpc';
 import { ChangePasswordForm } from '../account-settings/ChangePasswordForm';
 import { ADMIN_MUTATIONS } from '../admin/mutations';
 import { useAdminMutation } from '../admin/use-admin-mutation';
 
-const when = (at: string | Date | null) => (at ? dayjs(at).format(`${DATE_FORMAT} HH:mm`) : '—');
+const when = (at: string | Date | null) => (at ? displayDateTime(at) : '—');
 
 /** Every admin's own account: change the password (other sessions end), see and end sessions. */
 export function AccountTab() {

@@ -1,4 +1,4 @@
-import { DATE_FORMAT } from '@dn/schema';
+import { displayDateTime } from '@dn/schema';
 import {
   API_TOKEN_EXPIRIES,
   API_TOKEN_NAME_MAX,
@@ -9,7 +9,6 @@ import {
 import { DataTable } from '@dn/ui';
 import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTrpc } from '../../lib/trpc';
 import { adminMutation } from '../admin/admin-mutation';
@@ -20,7 +19,7 @@ const CREATE = adminMutation({ procedure: (t) => t.apiTokens.create, ...M.create
 const REVOKE = adminMutation({ procedure: (t) => t.apiTokens.revoke, ...M.revoke, invalidates: tokens });
 const SCOPES = API_TOKEN_SCOPES.map((s) => ({ value: s, label: s === 'read' ? 'Read only' : 'Read and write' }));
 const EXPIRIES = API_TOKEN_EXPIRIES.map((d) => ({ value: String(d), label: `${d} days` }));
-const when = (d: Date | string | null) => (d ? dayjs(d).format(`${DATE_FORMAT} HH:mm`) : 'never');
+const when = (d: Date | string | null) => (d ? displayDateTime(d) : 'never');
 
 /**
  * Personal API tokens (issue 40, decision 0980), in the Team section, loaded with it on demand:

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT, TEAM_CONFIRM } from '@dn/schema';
+import { ADMIN_ROLES, type AdminRoleName, DATE_FORMAT, displayDateTime, TEAM_CONFIRM } from '@dn/schema';
 import { ConfirmModal, DataTable } from '@dn/ui';
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -106,8 +106,7 @@ export function TeamTab() {
           <Group key={i.id} gap="sm" data-testid="invitation-row">
             <Text size="sm">
               {i.email} as {i.role}
-              {i.invitedBy ? `, invited by ${i.invitedBy}` : ''}, link valid until{' '}
-              {dayjs(i.expiresAt).format(`${DATE_FORMAT} HH:mm`)}
+              {i.invitedBy ? `, invited by ${i.invitedBy}` : ''}, link valid until {displayDateTime(i.expiresAt)}
             </Text>
             <Button
               size="xs"

@@ -1,8 +1,7 @@
-import { DATE_FORMAT, POLL_MS } from '@dn/schema';
+import { displayDateTime, POLL_MS } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import classes from './admin.module.css';
 import type { Tracking } from './types';
@@ -43,7 +42,7 @@ export function AffiliateTab() {
             { header: 'Event', cell: (e) => <Badge variant="light">{e.eventType}</Badge> },
             { header: 'Link', cell: (e) => e.recruiterId ?? '—' },
             { header: 'Message', cell: (e) => e.message },
-            { header: 'Time', cell: (e) => dayjs(e.createdAt).format(`${DATE_FORMAT} HH:mm`) },
+            { header: 'Time', cell: (e) => displayDateTime(e.createdAt) },
           ]}
         />
       </Card>

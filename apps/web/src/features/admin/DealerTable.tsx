@@ -119,6 +119,7 @@ export function DealerTable({
         rowKey={(d) => d.id}
         rowTestId="dealer-row"
         minWidth={1100}
+        className={classes.dealerTable}
         cards
         query={query}
         empty={empty}

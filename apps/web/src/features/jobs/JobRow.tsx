@@ -17,6 +17,9 @@ import { useTrpc } from '../../lib/trpc';
 import { browserZone, EmailLink, PhoneLink } from './contact';
 import classes from './jobs.module.css';
 
+/** The seller's row while an offer is open: it waits on a named installer (issue 47), not on "finding" one. */
+const AWAITING_ANSWER = 'Awaiting answer';
+
 export interface DealerJob {
   id: string;
   status: JobStatus;
@@ -32,6 +35,8 @@ export interface DealerJob {
   amountReview?: string | null;
   createdAt: string;
   installer: { company: string; phone: string } | null;
+  /** The seller's offered job: the installer it waits on and by when (issue 47). */
+  offeredTo?: { company: string; answerBy: string } | null;
   homeowner: { fullName: string; email: string; phone: string; street: string } | null;
   notes?: string | null;
 }
@@ -93,7 +98,7 @@ export function JobRow({
             {j.city}, {j.state} {j.zipCode}
           </Text>
           <Badge variant="light" className={classes.badge}>
-            {JOB_STATUS_LABELS[j.status]}
+            {j.offeredTo ? AWAITING_ANSWER : JOB_STATUS_LABELS[j.status]}
           </Badge>
         </Group>
         {j.homeowner && (
@@ -120,6 +125,8 @@ export function JobRow({
               <>
                 Installer: {j.installer.company}, <PhoneLink phone={j.installer.phone} />
               </>
+            ) : j.status === 'offered' && j.offeredTo ? (
+              `Waiting for ${j.offeredTo.company} to answer by ${formatWhen(j.offeredTo.answerBy, browserZone())}`
             ) : j.status === 'offered' ? (
               'Offered to an installer near the homeowner'
             ) : j.status === 'unrouted' ? (

@@ -88,9 +88,12 @@ export default function JobsCard({ installs, focusOffer }: { installs: boolean; 
         {jobs.isPending ? (
           <Skeleton h={60} />
         ) : (jobs.data?.items.length ?? 0) === 0 ? (
-          <Text size="sm" c="dimmed">
-            No jobs yet.
-          </Text>
+          // Open offers above are jobs to answer: "no jobs" only when there are none of either (issue 47).
+          (offers.data?.items.length ?? 0) === 0 && (
+            <Text size="sm" c="dimmed">
+              No jobs yet.
+            </Text>
+          )
         ) : (
           <Stack gap="xs">
             {jobs.data!.items.map((j) => (

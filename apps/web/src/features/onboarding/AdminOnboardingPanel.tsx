@@ -1,6 +1,8 @@
 import {
   CALL_TIME_ZONE,
+  dayLabel,
   displayMoney,
+  formatWallTime,
   inventoryPaymentInput,
   ONBOARDING_STEP_LABELS,
   fieldErrorsOf as schemaFieldErrors,
@@ -22,7 +24,7 @@ function stepDetail(s: OnboardingStep): string {
         ? `Signed v${s.signedVersion} (current v${s.version})`
         : `Not signed (current v${s.version})`;
     case 'onboardingCall':
-      return `${s.call ? `${s.call.status === 'no_show' ? 'No-show' : s.call.status === 'held' ? 'Held' : 'Booked'} ${s.call.date} ${s.call.time} (${s.call.timeZone})` : 'Not booked'}${s.dueBy ? ` · due by ${s.dueBy}` : ''}${s.overdue ? ' · OVERDUE' : ''}`;
+      return `${s.call ? `${s.call.status === 'no_show' ? 'No-show' : s.call.status === 'held' ? 'Held' : 'Booked'} ${formatWallTime(s.call.date, s.call.time, s.call.timeZone)}` : 'Not booked'}${s.dueBy ? ` · due by ${dayLabel(s.dueBy)}` : ''}${s.overdue ? ' · OVERDUE' : ''}`;
     case 'initialInventory':
       return `Paid ${displayMoney(s.paid)} of ${displayMoney(s.required)} · upfront ${displayMoney(s.upfront)} · due now ${displayMoney(s.dueNow)}`;
     default: {

@@ -1,3 +1,4 @@
+import { dayLabel, formatWallTime } from '@dn/schema';
 import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,12 +32,12 @@ export function CallScreen({ step }: { step: StepOf<'onboardingCall'> }) {
     <Stack gap="sm" data-testid="call-screen">
       {call && (
         <Text size="sm" data-testid="call-booked">
-          {STATUS_WORDS[call.status]}: {call.date} at {call.time} ({call.timeZone})
+          {STATUS_WORDS[call.status]}: {formatWallTime(call.date, call.time, call.timeZone)}
         </Text>
       )}
       {step.dueBy && (
         <Text size="sm" c={step.overdue ? 'red.9' : 'dimmed'}>
-          Due by {step.dueBy}
+          Due by {dayLabel(step.dueBy)}
           {step.overdue ? ' (overdue)' : ''}
         </Text>
       )}

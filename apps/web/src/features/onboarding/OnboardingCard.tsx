@@ -1,4 +1,4 @@
-import { displayMoney, formatWhen, ONBOARDING_STEP_LABELS } from '@dn/schema';
+import { dayLabel, displayMoney, formatWhen, ONBOARDING_STEP_LABELS } from '@dn/schema';
 import { Accordion, Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -55,7 +55,7 @@ const stepNote = (s: OnboardingStep): string | null => {
   const booked = bookedCall(s);
   if (booked) return `Booked for ${formatWhen(booked.startsAt, booked.timeZone)} — completes when the call is held`;
   if (s.key === 'onboardingCall' && !s.done && s.dueBy)
-    return s.overdue ? `Overdue since ${s.dueBy}` : `Due by ${s.dueBy}`;
+    return s.overdue ? `Overdue since ${dayLabel(s.dueBy)}` : `Due by ${dayLabel(s.dueBy)}`;
   if ((s.key === 'insurance' || s.key === 'license') && s.expired) return `Expired ${s.expiresOn}`;
   if ((s.key === 'insurance' || s.key === 'license') && !s.done && s.documents[0]?.status === 'rejected')
     return `${s.key === 'insurance' ? 'Insurance certificate' : 'Licence'} not accepted: see why below`;

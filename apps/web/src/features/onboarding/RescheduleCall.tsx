@@ -1,3 +1,4 @@
+import { formatWallTime } from '@dn/schema';
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +24,7 @@ export default function RescheduleCall({ token }: { token: string }) {
           </Title>
           {move.data ? (
             <Text fw={500} data-testid="reschedule-done">
-              Rescheduled: your call is now on {move.data.date} at {move.data.time} ({move.data.timeZone}). A
+              Rescheduled: your call is now on {formatWallTime(move.data.date, move.data.time, move.data.timeZone)}. A
               confirmation is on its way.
             </Text>
           ) : (

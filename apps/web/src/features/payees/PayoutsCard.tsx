@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  displayDateTime,
   displayMoney,
   PAYEE_MESSAGES,
   payoutProfileInput,
@@ -161,8 +162,7 @@ export default function PayoutsCard() {
       )}
       {p && 'payableFrom' in p && p.payableFrom && (
         <Alert color="blue" mt="sm" data-testid="payouts-new-details">
-          Your payout details were changed: the new details are paid from{' '}
-          {new Date(p.payableFrom).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+          Your payout details were changed: the new details are paid from {displayDateTime(p.payableFrom)}.
         </Alert>
       )}
       {hasProfile && !showForm && (

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@dn/api';
-import { DATE_FORMAT, plural } from '@dn/schema';
+import { DATE_FORMAT, plural, zoneLabel } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -65,7 +65,7 @@ export default function ReviewQueue() {
           {queue.data && (
             <Text size="sm" c="dimmed">
               {plural(queue.data.pending, 'pending application')}, {queue.data.overdue} overdue (over {limit} business
-              days, counted in {queue.data.timeZone})
+              days, counted in {zoneLabel(queue.data.timeZone)} time)
             </Text>
           )}
         </div>

@@ -1,16 +1,15 @@
 import type { AppRouter } from '@dn/api';
-import { DATE_FORMAT, POLL_MS } from '@dn/schema';
+import { displayDateTime, POLL_MS } from '@dn/schema';
 import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import dayjs from 'dayjs';
 import { useTrpc } from '../../lib/trpc';
 import { BusinessTimeZone } from './BusinessTimeZone';
 
 type SweepRow = inferRouterOutputs<AppRouter>['scheduler']['sweeps'][number];
 
-const at = (d: Date | string | null) => (d ? dayjs(d).format(`${DATE_FORMAT} HH:mm:ss`) : '—');
+const at = (d: Date | string | null) => (d ? displayDateTime(d, undefined, true) : '—');
 
 function state(r: SweepRow) {
   if (r.running) return <Badge color="blue">Running</Badge>;

@@ -12,7 +12,11 @@ const RiskPanel = lazy(() => import('../../../features/payees/RiskPanel'));
 const PaymentSettingsCard = lazy(() => import('../../../features/payees/PaymentSettingsCard'));
 const TaxCard = lazy(() => import('../../../features/payees/TaxCard'));
 
-export const Route = createFileRoute('/admin/_console/payouts')({ component: PayoutsPage });
+export const Route = createFileRoute('/admin/_console/payouts')({
+  // The section's data and lazy cards, in one batch beside the console's code (issue 47; decision 1221).
+  loader: ({ context }) => void import('../../../lib/prefetch-routes').then((m) => m.prefetchPayouts(context)),
+  component: PayoutsPage,
+});
 
 function PayoutsPage() {
   const { can } = useAdminRole();
