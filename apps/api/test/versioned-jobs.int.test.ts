@@ -124,6 +124,12 @@ describe('the offers poll and the job list answered from the jobs version', () =
     secondOffers = await expectMoved(OFFERS, second.cookie, secondOffers);
     offer = (await openOffer(id))!;
     expect(offer.dealerId).toBe(second.id);
+    // The seller's row names who holds the open offer and by when they answer (issue 47): the offer
+    // passing on moves the seller's list, and so does the holder's new name (migration 4210).
+    sold = await expectMoved(MINE, seller.cookie, sold);
+    await h.db.updateTable('dealers').set({ companyName: 'Offer Holder Attics' }).where('id', '=', second.id).execute();
+    sold = await expectMoved(MINE, seller.cookie, sold);
+    expect(sold.body).toContain('Offer Holder Attics');
 
     // Accepted.
     expect((await inject('POST', `/api/dealer/job-offers/${offer.id}/accept`, second.cookie)).statusCode).toBe(200);
