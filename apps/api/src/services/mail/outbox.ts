@@ -197,10 +197,12 @@ export class MailService implements Mailer {
     }
   }
 
-  /** The claimed messages in the claim's order (transactional first, then oldest first). */
+  /** The claimed messages in the claim's order (transactional first, then in queue order). */
   private async claim(limit: number): Promise<ClaimedMail[]> {
     const batch = await claimDueMail(this.db, limit, new Date(Date.now() - STALE_SENDING_MS));
-    return batch.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+    // seq is a bigint: a string from pg, a number or bigint from PGlite; BigInt compares each exactly.
+    const bySeq = (a: ClaimedMail, b: ClaimedMail) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1);
+    return batch.sort((a, b) => a.priority - b.priority || bySeq(a, b));
   }
 
   /** Sends one message; true when it was only logged (no mail server), for the caller to mark. */
