@@ -118,6 +118,12 @@ let snapshot: Blob | undefined;
  */
 export async function pgliteSnapshot(): Promise<Blob> {
   if (snapshot) return snapshot;
+  snapshot = new Blob([readFileSync(await pgliteSnapshotFile())]);
+  return snapshot;
+}
+
+/** The PGlite snapshot's file, made if it is not there yet (pgliteSnapshot). */
+async function pgliteSnapshotFile(): Promise<string> {
   const file = join(tmpdir(), `dn-test-pglite-${currentHash()}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({ poolSize: 1 });
@@ -140,6 +146,16 @@ export async function pgliteSnapshot(): Promise<Blob> {
       }
     }
   }
-  snapshot = new Blob([readFileSync(file)]);
-  return snapshot;
+  return file;
+}
+
+/**
+ * Makes the templates a run needs before any test file starts (vitest global setup,
+ * test-global-setup.ts): on a fresh clone the first file otherwise made them inside its own hook,
+ * and every worker that found no PGlite snapshot made one of its own at the same time, which took
+ * longer than the hook's limit on a loaded machine (issue 46). Both at once: PostgreSQL's migration
+ * runs in the server's processes, PGlite's in this one.
+ */
+export async function prepareTemplates(kinds: readonly ('postgres' | 'pglite')[]): Promise<void> {
+  await Promise.all(kinds.map((k) => (k === 'postgres' ? postgresTemplate() : pgliteSnapshotFile())));
 }
