@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,8 @@ function schemaHash(): string {
   const dir = join(SRC, 'migrations');
   for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(join(dir, f)));
   h.update(readFileSync(join(SRC, 'seed.ts')));
-  h.update(readFileSync(packageJsonOf(fileURLToPath(import.meta.resolve('@electric-sql/pglite')))));
+  // createRequire, not import.meta.resolve: vitest's global setup runs in its module runner, which has none.
+  h.update(readFileSync(packageJsonOf(createRequire(import.meta.url).resolve('@electric-sql/pglite'))));
   return h.digest('hex').slice(0, 16);
 }
 
