@@ -4,6 +4,9 @@
 // stages before it has passed, or, when it names what it `needs`, when those have (issue 46). At
 // the end it prints how long each phase took, so a slow phase is seen where it starts.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** @type {{ name: string, command: string, needs?: string[] }[][]} */
 const STAGES = [
@@ -26,14 +29,25 @@ const STAGES = [
 
 const only = process.argv.slice(2);
 const started = Date.now();
-/** @type {{ name: string, startS: number, seconds: number, code: number | null }[]} */
+/** @type {{ name: string, startS: number, seconds: number, cpuS: number | null, code: number | null }[]} */
 const results = [];
+
+// Each phase's CPU time (user + system, of every process it waited for: turbo, vitest's workers,
+// Chromium, the e2e server), from GNU time where there is one. Wall time grows with whatever else
+// the machine runs; CPU time mostly does not, so it is what tells a phase that got slower (issue 46).
+// PostgreSQL's own processes are not children of a phase and are not counted.
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const shellQuote = (/** @type {string} */ s) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /** @param {{ name: string, command: string }} phase @param {boolean} prefix */
 function run(phase, prefix) {
   const t0 = Date.now();
+  const cpuFile = join(tmpdir(), `test-all-${process.pid}-${phase.name.replace(/\W/g, '_')}.cpu`);
+  const command = GNU_TIME
+    ? `${GNU_TIME} -q -f '%U %S' -o ${shellQuote(cpuFile)} sh -c ${shellQuote(phase.command)}`
+    : phase.command;
   return new Promise((resolve) => {
-    const child = spawn(phase.command, { shell: true, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, { shell: true, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
       for (const [from, to] of [
         [child.stdout, process.stdout],
@@ -50,7 +64,15 @@ function run(phase, prefix) {
       }
     }
     child.on('close', (code) => {
-      const r = { name: phase.name, startS: (t0 - started) / 1000, seconds: (Date.now() - t0) / 1000, code };
+      let cpuS = null;
+      try {
+        const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+        if (Number.isFinite(user) && Number.isFinite(sys)) cpuS = user + sys;
+        rmSync(cpuFile, { force: true });
+      } catch {
+        // no GNU time, or the phase was stopped before it wrote
+      }
+      const r = { name: phase.name, startS: (t0 - started) / 1000, seconds: (Date.now() - t0) / 1000, cpuS, code };
       results.push(r);
       resolve(r);
     });
@@ -63,8 +85,9 @@ function report() {
   process.stdout.write('\nPhase timings (test:all)\n');
   for (const r of results) {
     const status = r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`;
+    const cpu = r.cpuS === null ? '' : `  cpu ${fmt(r.cpuS).padStart(6)}`;
     process.stdout.write(
-      `  ${r.name.padEnd(w)}  starts at ${fmt(r.startS).padStart(6)}  took ${fmt(r.seconds).padStart(6)}  ${status}\n`,
+      `  ${r.name.padEnd(w)}  starts at ${fmt(r.startS).padStart(6)}  took ${fmt(r.seconds).padStart(6)}${cpu}  ${status}\n`,
     );
   }
   process.stdout.write(`  ${'total'.padEnd(w)}  ${fmt((Date.now() - started) / 1000)}\n`);

@@ -3,5 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { dbProjects, testWorkers } from '../../vitest.projects.mjs';
 
 export default defineConfig(async () => ({
-  test: { maxWorkers: testWorkers(), projects: await dbProjects({ exclude: ['test/security/**'] }) },
+  test: {
+    maxWorkers: testWorkers(),
+    // The template databases, made once before any file starts (issue 46).
+    globalSetup: ['../../packages/db/src/test-global-setup.ts'],
+    projects: await dbProjects({ exclude: ['test/security/**'] }),
+  },
 }));

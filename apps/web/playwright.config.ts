@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
+/** The specs that move the e2e server's shared clock (e2e/support/clock.ts advanceClock). */
+const MOVE_THE_CLOCK = ['**/review-promises.spec.ts', '**/jobs-network.spec.ts'];
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+
 /** Browser tests against the production build served by the api (see e2e/global-setup.ts). */
 export default defineConfig({
   testDir: './e2e',
@@ -27,5 +31,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: MOVE_THE_CLOCK, use: chromium },
+    // One at a time, beside the others: each reads the server's clock, then moves it to a moment it
+    // computed from that reading, and must not have the other move it in between (issue 46).
+    { name: 'clock', testMatch: MOVE_THE_CLOCK, workers: 1, use: chromium },
+  ],
 });

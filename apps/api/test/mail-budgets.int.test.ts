@@ -55,7 +55,7 @@ const digests = () =>
     .selectFrom('emailOutbox')
     .select(['toAddress', 'subject', 'textBody', 'htmlBody'])
     .where('kind', '=', 'job_unrouted')
-    .orderBy('createdAt')
+    .orderBy('seq')
     .execute();
 const digestSweep = SWEEPS.find((s) => s.name === 'jobs.unrouted-digest')!;
 

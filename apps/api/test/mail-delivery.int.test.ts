@@ -243,16 +243,8 @@ describe('the last look before a batch leaves', () => {
     });
     try {
       for (let i = 0; i < 20; i++) await queue(message(`first.${i}.${Date.now()}@example.com`, `First batch ${i}`));
-      // The first batch was queued before the link, and the claim (oldest first) must see that: on
-      // PGlite a timestamp has millisecond precision, so the link queued in the same millisecond as
-      // the last of them could sort before it by id, join the first claim and leave before it was
-      // retired. A second earlier makes "the batch before it" certain whatever the machine's speed.
-      await h.db
-        .updateTable('emailOutbox')
-        .set({ createdAt: sql`created_at - interval '1 second'` })
-        .where('subject', 'like', 'First batch %')
-        .where('status', '=', 'pending')
-        .execute();
+      // The first batch was queued before the link, and the claim takes them in queue order (`seq`,
+      // migration 4400): a timestamp tie on PGlite (millisecond precision) no longer decides it.
       await queue(
         message(dealer.email, 'Late link', {
           tokenHash: sha256(token),
@@ -266,8 +258,7 @@ describe('the last look before a batch leaves', () => {
         .where('status', '=', 'pending')
         .where('nextAttemptAt', '<=', new Date())
         .orderBy('priority')
-        .orderBy('createdAt')
-        .orderBy('id')
+        .orderBy('seq')
         .execute();
       expect(due.map((m) => m.subject).indexOf('Late link')).toBe(20);
       await mail.flush();
@@ -279,5 +270,38 @@ describe('the last look before a batch leaves', () => {
       await mail.stop();
       await slow.close();
     }
+  });
+});
+
+describe('queue order', () => {
+  it("one recipient's emails leave in the order they were queued, even when their timestamps tie or cross", async () => {
+    // PGlite keeps clock_timestamp() to the millisecond: two emails queued in one millisecond had the
+    // same created_at, and the random id decided which left first. Here the second is made to look
+    // older than the first (a tie would be decided the same way): the order still follows the queue.
+    const to = uniqueEmail('order');
+    // Only this test's sender claims (the app's own, if still running, sends what it has and stops).
+    await h.app.deps.mail.flush();
+    await h.app.deps.mail.stop();
+    const mail = new MailService(h.db, {
+      smtpUrl: smtp.url,
+      from: 'Test <t@test.local>',
+      log: pino({ level: 'silent' }),
+    });
+    await queue(message(to, 'Order first'));
+    await queue(message(to, 'Order second'));
+    await h.db
+      .updateTable('emailOutbox')
+      .set({ createdAt: sql`created_at - interval '1 second'` })
+      .where('subject', '=', 'Order second')
+      .execute();
+    const received = smtp.received.length;
+    try {
+      await mail.flush();
+      await mail.flush();
+    } finally {
+      await mail.stop();
+    }
+    const mine = smtp.received.slice(received).filter((m) => m.to.includes(to.toLowerCase()));
+    expect(mine.map((m) => m.subject)).toEqual(['Order first', 'Order second']);
   });
 });

@@ -99,7 +99,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await visitor.close();
 
   const row = page.getByRole('row', { name: /Riley Referred/ });
-  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('Link');
   await expect(row).toContainText('Jamie Journey');
   await expect(row).toContainText('Affiliate');
@@ -110,6 +110,6 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   const suspend = await admin.post(`/api/admin/dealers/${dealerId}/status`, { data: { status: 'suspended' } });
   expect(suspend.ok()).toBe(true);
   await admin.dispose();
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
 });

@@ -70,7 +70,7 @@ async function rejectAllMatching(page: Page, tag: string, reason: string) {
   await page.getByRole('button', { name: `Reject ${COUNT} dealers` }).click();
   await expect(page.getByText(`${COUNT} changed`, { exact: true })).toBeVisible({ timeout: 30_000 });
   // The database, not only the page, says every one is rejected with the reason.
-  await expect.poll(() => statuses(tag), { timeout: 15_000 }).toEqual([`rejected:${reason}:${COUNT}`]);
+  await expect.poll(() => statuses(tag), { timeout: 30_000 }).toEqual([`rejected:${reason}:${COUNT}`]);
 }
 
 test('a reviewer rejects all pending matching a search, undoes it, then rejects again and each applicant is told why', async ({

@@ -212,7 +212,7 @@ test('a reviewer sees the owner-only settings read-only, with the word why', asy
 });
 
 test('an owner edits the same settings', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInAs(page, ADMIN.username);
   await page.goto('/admin/content');
   const form = page.getByTestId('form-Affiliate');

@@ -75,7 +75,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
   await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
   await page.getByRole('checkbox', { name: 'Company Name', exact: true }).check();
   await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Export columns (2/30)');
-  await expect.poll(() => savedColumns(username), { timeout: 15_000 }).toEqual(['companyName', 'email']);
+  await expect.poll(() => savedColumns(username), { timeout: 30_000 }).toEqual(['companyName', 'email']);
   await page.keyboard.press('Escape');
 
   const [download] = await Promise.all([

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,8 @@ function schemaHash(): string {
   const dir = join(SRC, 'migrations');
   for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(join(dir, f)));
   h.update(readFileSync(join(SRC, 'seed.ts')));
-  h.update(readFileSync(packageJsonOf(fileURLToPath(import.meta.resolve('@electric-sql/pglite')))));
+  // createRequire, not import.meta.resolve: vitest's global setup runs in its module runner, which has none.
+  h.update(readFileSync(packageJsonOf(createRequire(import.meta.url).resolve('@electric-sql/pglite'))));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -118,6 +120,12 @@ let snapshot: Blob | undefined;
  */
 export async function pgliteSnapshot(): Promise<Blob> {
   if (snapshot) return snapshot;
+  snapshot = new Blob([readFileSync(await pgliteSnapshotFile())]);
+  return snapshot;
+}
+
+/** The PGlite snapshot's file, made if it is not there yet (pgliteSnapshot). */
+async function pgliteSnapshotFile(): Promise<string> {
   const file = join(tmpdir(), `dn-test-pglite-${currentHash()}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({ poolSize: 1 });
@@ -140,6 +148,16 @@ export async function pgliteSnapshot(): Promise<Blob> {
       }
     }
   }
-  snapshot = new Blob([readFileSync(file)]);
-  return snapshot;
+  return file;
+}
+
+/**
+ * Makes the templates a run needs before any test file starts (vitest global setup,
+ * test-global-setup.ts): on a fresh clone the first file otherwise made them inside its own hook,
+ * and every worker that found no PGlite snapshot made one of its own at the same time, which took
+ * longer than the hook's limit on a loaded machine (issue 46). Both at once: PostgreSQL's migration
+ * runs in the server's processes, PGlite's in this one.
+ */
+export async function prepareTemplates(kinds: readonly ('postgres' | 'pglite')[]): Promise<void> {
+  await Promise.all(kinds.map((k) => (k === 'postgres' ? postgresTemplate() : pgliteSnapshotFile())));
 }

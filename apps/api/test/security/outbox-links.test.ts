@@ -122,8 +122,7 @@ describe('outbox order and superseded links', () => {
           .select(['kind', 'status'])
           .where('dealerId', '=', d.id)
           .where('kind', 'in', ['approval', 'password_reset'])
-          .orderBy('createdAt')
-          .orderBy('id')
+          .orderBy('seq')
           .execute();
         expect(rows, `try ${i}`).toEqual([
           { kind: 'approval', status: 'superseded' },

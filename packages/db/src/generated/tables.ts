@@ -371,6 +371,7 @@ export interface EmailOutbox {
   nextAttemptAt: Generated<Timestamp>;
   priority: Generated<number>;
   sentAt: Timestamp | null;
+  seq: Generated<Int8>;
   status: Generated<'pending' | 'sending' | 'sent' | 'logged' | 'failed' | 'superseded' | 'bounced' | 'suppressed'>;
   subject: string;
   textBody: string;

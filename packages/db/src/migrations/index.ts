@@ -54,6 +54,7 @@ import * as m3600remind from './2026-11-29-3600-offer-reminders';
 import * as m4000reviews from './2026-11-29-4000-job-reviews';
 import * as m4200jobversions from './2026-11-29-4200-job-versions';
 import * as m4210sellerOffers from './2026-11-29-4210-job-versions-seller-offers';
+import * as m4400outboxSeq from './2026-11-29-4400-outbox-sequence';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-4000-job-reviews': m4000reviews,
   '2026-11-29-4200-job-versions': m4200jobversions,
   '2026-11-29-4210-job-versions-seller-offers': m4210sellerOffers,
+  '2026-11-29-4400-outbox-sequence': m4400outboxSeq,
 };

@@ -18,9 +18,10 @@ export interface ClaimedMail extends MailContent {
   tokenHash: string | null;
   /** null: transactional; otherwise a kind of mail the recipient can turn off (migration 2610). */
   category: string | null;
-  /** MAIL_PRIORITY; with createdAt, the order the sender delivers a claim in (RETURNING keeps none). */
+  /** MAIL_PRIORITY; with seq, the order the sender delivers a claim in (RETURNING keeps none). */
   priority: number;
-  createdAt: Date;
+  /** The queue order (migration 4400): taken at insert, so two emails queued in one millisecond keep theirs. */
+  seq: string;
 }
 
 /** The queue's two classes (migration 2610): transactional mail leaves before bulk mail. */
@@ -39,7 +40,8 @@ const scrubbed = (column: 'text_body' | 'html_body', linkPattern: string) =>
  * Claims up to `limit` due messages for sending. SKIP LOCKED lets several instances share the
  * outbox; a message left 'sending' before `staleBefore` (its sender died) is claimed again.
  *
- * One recipient's emails leave in the order they were queued (issue 12): a message is claimed
+ * One recipient's emails leave in the order they were queued (issue 12; `seq`, a number taken at
+ * insert, migration 4400: PGlite's clock keeps milliseconds, so a timestamp could tie): a message is claimed
  * only when no older message to the same address is being sent or still waits its first try or
  * is due (so at most one per address and priority per claim, and the sender delivers a claim in
  * order). An older message backing off after a failed attempt does not hold the newer ones back,
@@ -82,15 +84,15 @@ export const claimDueMailSql = (limit: number, staleBefore: Date) => sql<Claimed
           select 1 from email_outbox e
           where lower(e.to_address) = lower(o.to_address)
             and e.status in ('pending', 'sending')
-            and (e.created_at, e.id) < (o.created_at, o.id)
+            and e.seq < o.seq
             and e.priority <= o.priority
             and (e.status = 'sending' or e.attempts = 0 or e.next_attempt_at <= now())
         )
-      order by o.priority, o.created_at, o.id
+      order by o.priority, o.seq
       limit ${limit}
       for update of o skip locked
     )
-    returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, token_hash, category, priority, created_at`;
+    returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, token_hash, category, priority, seq`;
 
 /**
  * Marks 'superseded' every waiting message (or only those of `ids`, a claim's) whose one-time link

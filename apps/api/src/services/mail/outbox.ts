@@ -206,7 +206,9 @@ export class MailService implements Mailer {
     for (const id of superseded) {
       this.opts.log.info({ mailId: id }, 'email superseded: its link was retired before it left');
     }
-    batch.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+    // seq is a bigint: a string from pg, a number or bigint from PGlite; BigInt compares each exactly.
+    const bySeq = (a: ClaimedMail, b: ClaimedMail) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1);
+    batch.sort((a, b) => a.priority - b.priority || bySeq(a, b));
     return { batch, blocked };
   }
 
