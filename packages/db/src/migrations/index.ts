@@ -52,6 +52,7 @@ import * as m3200trust from './2026-11-29-3200-payout-trust';
 import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
 import * as m3600remind from './2026-11-29-3600-offer-reminders';
 import * as m4000reviews from './2026-11-29-4000-job-reviews';
+import * as m4100scores from './2026-11-29-4100-installer-scores';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-3000-job-amount-evidence': m3000jobamount,
   '2026-11-29-3600-offer-reminders': m3600remind,
   '2026-11-29-4000-job-reviews': m4000reviews,
+  '2026-11-29-4100-installer-scores': m4100scores,
 };
