@@ -546,7 +546,7 @@ export const EVERY_TABLE: Record<string, Fill> = {
         declined: 2,
         expired: 2,
         responseSeconds: 5432,
-        expiredInARow: 2,
+        expiredStreak: 2,
         computedAt: MICROS,
       })
       .onConflict((oc) =>
@@ -559,7 +559,7 @@ export const EVERY_TABLE: Record<string, Fill> = {
           declined: 2,
           expired: 2,
           responseSeconds: 5432,
-          expiredInARow: 2,
+          expiredStreak: 2,
           computedAt: MICROS,
         }),
       )

@@ -427,7 +427,7 @@ export interface InstallerScores {
   dealerId: string;
   declined: Generated<number>;
   expired: Generated<number>;
-  expiredInARow: Generated<number>;
+  expiredStreak: Generated<number>;
   offers: Generated<number>;
   ratingAverage: Decimal | null;
   responseSeconds: number | null;

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 // there is evidence for: the rating ((average - 1) / 4, weight 0.5, every review), the acceptance
 // rate (accepted / answered or expired, weight 0.3) and the speed (1 - median hours to answer / 24,
 // at least 0, weight 0.2), both over the offers made in the 90 days before. No evidence: null.
-// expired_in_a_row counts the offers that expired since the installer last accepted or declined one
+// expired_streak counts the offers that expired since the installer last accepted or declined one
 // (three pause their area: service_areas.paused_reason = 'expired_offers').
 // service_areas.reach is the area's search box (earth_box of its own radius, with every name
 // qualified as service_point is, decision 0996): "which areas cover this point" is one GiST search.
@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     declined integer not null default 0,
     expired integer not null default 0,
     response_seconds integer,
-    expired_in_a_row integer not null default 0,
+    expired_streak integer not null default 0,
     computed_at timestamptz not null
   )`.execute(db);
   await sql`create table installer_tier_medians (
@@ -64,7 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
                filter (where status in ('accepted', 'declined', 'expired')) as seconds
         into o
         from job_offers
-        where dealer_id = p_dealer and offered_at > p_at - interval '90 days' and offered_at <= p_at;
+        where dealer_id = p_dealer and offered_at > p_at - interval '90 days';
       select avg(rating) as average, count(*)::int as n into r from job_reviews where installer_id = p_dealer;
       if r.n > 0 then
         parts := parts + 0.5 * (r.average - 1) / 4;
@@ -92,7 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       perform refresh_installer_score(new.dealer_id, coalesce(new.responded_at, now()));
       update installer_scores
-        set expired_in_a_row = case when new.status = 'expired' then expired_in_a_row + 1 else 0 end
+        set expired_streak = case when new.status = 'expired' then expired_streak + 1 else 0 end
         where dealer_id = new.dealer_id;
       return null;
     end

@@ -56,16 +56,14 @@ export function pauseForExpiries(db: Executor, dealerId: string, now: Date) {
     .updateTable('serviceAreas')
     .set({ paused: true, pausedUntil: null, pausedReason: 'expired_offers', updatedAt: now })
     .where('dealerId', '=', dealerId)
-    .where((eb) =>
-      eb.not(eb.or([eb.and([eb('paused', '=', true), eb('pausedUntil', 'is', null)]), eb('pausedUntil', '>', now)])),
-    )
+    .where(sql<boolean>`not ((paused and paused_until is null) or coalesce(paused_until > ${now}::timestamptz, false))`)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** The installer answers again (resuming their area): the count of offers expired in a row starts over. */
 export async function resetExpiredInARow(db: Executor, dealerId: string) {
-  await db.updateTable('installerScores').set({ expiredInARow: 0 }).where('dealerId', '=', dealerId).execute();
+  await db.updateTable('installerScores').set({ expiredStreak: 0 }).where('dealerId', '=', dealerId).execute();
 }
 
 /** Unpauses the installer's area (their own Resume); the area, or undefined without one. */

@@ -7,13 +7,13 @@ import { offersPausedEmail } from '../mail/pause-template';
 
 /**
  * The pause after offers expired in a row (issue 50, decision 1123). The count is kept by the
- * trigger on job_offers (installer_scores.expired_in_a_row: an expiry adds one, an accept or a
+ * trigger on job_offers (installer_scores.expired_streak: an expiry adds one, an accept or a
  * decline starts it over); the expiry sweep, in the transaction that expired the offer, pauses the
  * area at three and queues the email, once: only the call that paused the area sends it.
  */
 export async function pauseAfterExpiries(trx: Kysely<DB>, deps: Pick<Deps, 'config'>, dealerId: string, now: Date) {
   const score = await findInstallerScore(trx, dealerId);
-  if (!score || score.expiredInARow < EXPIRED_IN_A_ROW_PAUSE) return false;
+  if (!score || score.expiredStreak < EXPIRED_IN_A_ROW_PAUSE) return false;
   const area = await pauseForExpiries(trx, dealerId, now);
   if (!area) return false;
   const dealer = await findDealerForJobs(trx, dealerId);
