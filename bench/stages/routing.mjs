@@ -88,7 +88,9 @@ async function seedInstallers(db, n, dealers) {
     insert into installer_tier_medians (tier, median_score, installers, refreshed_at)
     select d.tier::text, round(percentile_cont(0.5) within group (order by s.score)::numeric, 3), count(*), now()
     from installer_scores s join dealers d on d.id = s.dealer_id
-    where d.tier in ('Preferred', 'Authorized') group by d.tier`);
+    where d.tier in ('Preferred', 'Authorized') group by d.tier
+    on conflict (tier) do update set median_score = excluded.median_score, installers = excluded.installers,
+      refreshed_at = excluded.refreshed_at`);
   await db.query('vacuum analyze');
   // The seed's pages written out now, not by the checkpointer while the jobs are timed (as seedNetwork).
   await db.query('checkpoint');
