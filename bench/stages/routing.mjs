@@ -53,6 +53,16 @@ async function seedInstallers(db, n, dealers) {
     select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, 'https://certs.example.com/' || g, 'Acme',
       current_date + 200 + g % 300, 'TX-' || g, 'TX', current_date + 100 + g % 300, now()
     from generate_series(1, ${n}) g where random() < 0.9`);
+  // Since issue 45 the gate reads only verified documents (decision 1010): each of those installers'
+  // insurance and licence as a verified document (a five-byte file: the gate reads its status and date).
+  await db.query(`
+    insert into compliance_documents (dealer_id, kind, status, expires_on, file_name, content_type, size_bytes,
+      sha256, content, reviewed_by, reviewed_at)
+    select c.dealer_id, k.kind, 'verified',
+      case when k.kind = 'insurance' then c.insurance_expires_on else c.license_expires_on end,
+      k.kind || '.pdf', 'application/pdf', 5, encode(sha256('\\x255044462d'::bytea), 'hex'), '\\x255044462d'::bytea,
+      'bench', now()
+    from dealer_compliance c cross join (values ('insurance'), ('licence')) k(kind)`);
   await db.query(`
     insert into agreement_signatures (dealer_id, tier, version, text_sha256, signature_name, signed_at, ip_address, user_agent)
     select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, v.tier, v.version, v.text_sha256,

@@ -35,7 +35,16 @@ export default function ServiceAreaPanel() {
   if (!a || editing) return <ServiceAreaForm onSaved={() => setEditing(false)} />;
   if (a.paused && a.pausedReason === 'expired_offers') {
     return (
-      <Alert color="orange" title={EXPIRED_PAUSE_WORDS.state} data-testid="service-area-paused">
+      <Alert
+        color="orange"
+        // Dark text on the light orange: the alert's own orange title is below AA contrast.
+        title={
+          <Text component="span" fw={700} size="sm" c="dark.8">
+            {EXPIRED_PAUSE_WORDS.state}
+          </Text>
+        }
+        data-testid="service-area-paused"
+      >
         <Text size="sm" mb="sm">
           {EXPIRED_PAUSE_WORDS.explain}
         </Text>
