@@ -1,6 +1,6 @@
 import { formatAnswerTime, formatScore, TIER_REVIEW_WORDS } from '@dn/schema';
 import { DataTable } from '@dn/ui';
-import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -64,11 +64,7 @@ export default function TierReviews() {
           },
           {
             header: 'Tier',
-            cell: (r) => (
-              <Badge color={r.tier === 'Preferred' ? 'teal' : 'blue'} variant="light">
-                {r.tier}
-              </Badge>
-            ),
+            cell: (r) => r.tier,
           },
           { header: 'Score', cell: (r) => <Text fw={600}>{formatScore(r.score)}</Text> },
           {
@@ -87,8 +83,7 @@ export default function TierReviews() {
               can('reviewer') ? (
                 <Button
                   size="compact-sm"
-                  variant={r.suggestedTier === 'Preferred' ? 'filled' : 'light'}
-                  color={r.suggestedTier === 'Preferred' ? 'teal' : 'orange'}
+                  variant={r.suggestedTier === 'Preferred' ? 'filled' : 'default'}
                   loading={change.isPending && change.variables?.id === r.dealerId}
                   aria-label={`${r.suggestedTier === 'Preferred' ? TIER_REVIEW_WORDS.upgrade : TIER_REVIEW_WORDS.downgrade}: ${r.name}`}
                   onClick={() => change.mutate({ id: r.dealerId, tier: r.suggestedTier })}
