@@ -538,6 +538,45 @@ export const EVERY_TABLE: Record<string, Fill> = {
       sql`insert into job_versions (dealer_id, shard, n) values (${ids.installer}, 0, 1)`.execute(db),
     );
   },
+  // Kept by triggers (the review above wrote the installer's row): set to awkward values as they are.
+  installer_scores: async (db, ids) => {
+    await db
+      .insertInto('installerScores')
+      .values({
+        dealerId: ids.installer,
+        score: '4.567',
+        ratingAverage: '4.25',
+        reviewCount: 7,
+        offers: 9,
+        accepted: 5,
+        declined: 2,
+        expired: 2,
+        responseSeconds: 5432,
+        expiredStreak: 2,
+        computedAt: MICROS,
+      })
+      .onConflict((oc) =>
+        oc.column('dealerId').doUpdateSet({
+          score: '4.567',
+          ratingAverage: '4.25',
+          reviewCount: 7,
+          offers: 9,
+          accepted: 5,
+          declined: 2,
+          expired: 2,
+          responseSeconds: 5432,
+          expiredStreak: 2,
+          computedAt: MICROS,
+        }),
+      )
+      .execute();
+  },
+  installer_tier_medians: async (db) => {
+    await db
+      .insertInto('installerTierMedians')
+      .values({ tier: 'Preferred', medianScore: '3.875', installers: 12, refreshedAt: MICROS })
+      .execute();
+  },
   landing_videos: async (db, ids) => {
     await ensureRow(db, 'landing_videos', () =>
       db

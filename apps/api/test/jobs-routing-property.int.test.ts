@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { nextInstaller } from '@dn/db/queries/jobs';
+import { NEAR_TIE, nextInstaller } from '@dn/db/queries/jobs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
@@ -10,9 +9,14 @@ import { weekStart } from '../src/services/jobs/offers';
 import { createDealer, harnessForFile, signInAdmin } from './helpers';
 
 /**
- * Issue 37's property: for random installers and a random job, the installer offered the job is the
- * first eligible one by the rule (decision 0911), computed here independently with the haversine
- * distance on earthdistance's sphere. Kansas ZIP codes only: the other test files route elsewhere.
+ * Issue 37's property, with issue 50's scores: for random installers (random scores, some without
+ * history, so at their tier's median) and a random job, the installer offered the job is the first
+ * eligible one by the rule (decisions 0911 and 1120-1122: Preferred first; within the tier the best
+ * score, and the nearest of those within NEAR_TIE of it), computed here independently with the
+ * haversine distance on earthdistance's sphere; and passed on and on, a job is never offered to a
+ * lower-scored installer before a higher-scored one of the same tier except inside the near-tie, nor
+ * to an Authorized installer before an eligible Preferred one. Kansas ZIP codes only: the other test
+ * files route elsewhere.
  */
 
 const clock = new ShiftedClock();
@@ -49,7 +53,25 @@ const installerArb = fc.record({
   capacity: fc.integer({ min: 1, max: 4 }),
   takenThisWeek: fc.integer({ min: 0, max: 2 }),
   declinedRecently: fc.integer({ min: 0, max: 3 }),
+  /** Thousandths, 4.000 to 5.000 in steps of 0.05 (near-ties and exact ties happen), or no history. */
+  score: fc.option(
+    fc.integer({ min: 0, max: 20 }).map((k) => 4000 + 50 * k),
+    { nil: null, freq: 3 },
+  ),
 });
+/** The tiers' medians (thousandths), or none kept yet (DEFAULT_MEDIAN). */
+const mediansArb = fc.record({
+  Preferred: fc.option(
+    fc.integer({ min: 80, max: 100 }).map((k) => 50 * k),
+    { nil: null },
+  ),
+  Authorized: fc.option(
+    fc.integer({ min: 80, max: 100 }).map((k) => 50 * k),
+    { nil: null },
+  ),
+});
+type Medians = { Preferred: number | null; Authorized: number | null };
+const TIE = Math.round(NEAR_TIE * 1000);
 
 let admin = '';
 let shared = '';
@@ -103,6 +125,12 @@ async function seedInstaller(s: Spec, point: Point, now: Date) {
       pausedUntil,
     })
     .execute();
+  if (s.score !== null) {
+    await h.db
+      .insertInto('installerScores')
+      .values({ dealerId: d.id, score: (s.score / 1000).toFixed(3), offers: 5, computedAt: now })
+      .execute();
+  }
   // Taken this week (one job each: a job has one holder), and declined within the last 30 days.
   const takenAt = new Date(Math.max(weekStart(now).getTime(), now.getTime() - DAY));
   const declinedAt = new Date(now.getTime() - 10 * DAY);
@@ -129,10 +157,14 @@ async function seedInstaller(s: Spec, point: Point, now: Date) {
 
 type Seeded = Awaited<ReturnType<typeof seedInstaller>>;
 
-/** The rule (decision 0911), computed here without the database. */
-function firstEligible(made: Seeded[], point: Point, seller: string | null) {
-  const eligible = made
-    .map((m) => ({ ...m, miles: miles(m.centre, point), recent: m.takenThisWeek + m.declinedRecently }))
+/** An installer's score in thousandths: their own, else their tier's median, else DEFAULT_MEDIAN (2.5). */
+const scoreOf = (m: Seeded, medians: Medians) =>
+  m.score ?? (m.tier === 'Preferred' || m.tier === 'Authorized' ? medians[m.tier] : null) ?? 2500;
+
+/** The installers who may be offered the job, with their distance and score. */
+function eligibleOf(made: Seeded[], point: Point, seller: string | null, medians: Medians) {
+  return made
+    .map((m) => ({ ...m, miles: miles(m.centre, point), points: scoreOf(m, medians) }))
     .filter(
       (m) =>
         m.tier !== 'Affiliate' &&
@@ -143,29 +175,47 @@ function firstEligible(made: Seeded[], point: Point, seller: string | null) {
         m.takenThisWeek < m.capacity &&
         m.id !== seller,
     );
-  const preferred = eligible.filter((m) => m.tier === 'Preferred');
-  const best = preferred.length > 0 ? preferred : eligible;
-  const nearest = Math.min(...best.map((m) => m.miles));
-  return best
-    .filter((m) => m.miles <= nearest + 5)
-    .sort((a, b) => a.recent - b.recent || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
 }
 
-/** Seeds the installers, asks `route` for the job's installer, compares with the reference, clears Kansas. */
-async function check(
+/** The rule (decisions 0911, 1120-1122), computed here without the database. */
+function firstEligible(made: Seeded[], point: Point, seller: string | null, medians: Medians) {
+  const eligible = eligibleOf(made, point, seller, medians);
+  const preferred = eligible.filter((m) => m.tier === 'Preferred');
+  const tier = preferred.length > 0 ? preferred : eligible;
+  const best = Math.max(...tier.map((m) => m.points));
+  return tier
+    .filter((m) => m.points >= best - TIE)
+    .sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
+}
+
+/** The tiers' medians as routing reads them (installer_tier_medians), for this run. */
+async function setMedians(medians: Medians) {
+  await h.db.deleteFrom('installerTierMedians').execute();
+  for (const tier of ['Preferred', 'Authorized'] as const) {
+    const m = medians[tier];
+    if (m !== null) {
+      await h.db
+        .insertInto('installerTierMedians')
+        .values({ tier, medianScore: (m / 1000).toFixed(3), installers: 1, refreshedAt: clock.now() })
+        .execute();
+    }
+  }
+}
+
+/** Seeds the installers and the medians, runs `body`, clears Kansas. */
+async function withInstallers(
   specs: Spec[],
   jobZip: number,
-  sellerIndex: number | null,
-  route: (point: Point, seller: string | null) => Promise<string | null>,
+  medians: Medians,
+  body: (made: Seeded[], point: Point) => Promise<void>,
 ) {
   const now = clock.now();
   const point = zipCentroid(KS[jobZip]!)!;
   const made: Seeded[] = [];
   try {
+    await setMedians(medians);
     for (const s of specs) made.push(await seedInstaller(s, point, now));
-    const seller = sellerIndex !== null && sellerIndex < made.length ? made[sellerIndex]!.id : null;
-    const expected = firstEligible(made, point, seller);
-    expect(await route(point, seller)).toBe(expected?.id ?? null);
+    await body(made, point);
   } finally {
     // The next run starts with no installers in Kansas, whatever this one found.
     if (made.length > 0) {
@@ -181,6 +231,21 @@ async function check(
   }
 }
 
+/** Seeds the installers, asks `route` for the job's installer, compares with the reference. */
+function check(
+  specs: Spec[],
+  jobZip: number,
+  sellerIndex: number | null,
+  medians: Medians,
+  route: (point: Point, seller: string | null) => Promise<string | null>,
+) {
+  return withInstallers(specs, jobZip, medians, async (made, point) => {
+    const seller = sellerIndex !== null && sellerIndex < made.length ? made[sellerIndex]!.id : null;
+    const expected = firstEligible(made, point, seller, medians);
+    expect(await route(point, seller)).toBe(expected?.id ?? null);
+  });
+}
+
 const specsArb = fc.array(installerArb, { minLength: 3, maxLength: 8 });
 const zipArb = fc.integer({ min: 0, max: KS.length - 1 });
 const sellerArb = fc.option(fc.nat(7), { nil: null });
@@ -189,8 +254,8 @@ it('offers the job to the first eligible installer by the rule', async () => {
   admin = await signInAdmin(h.app);
   shared = await pastJob();
   await fc.assert(
-    fc.asyncProperty(specsArb, zipArb, sellerArb, (specs, jobZip, sellerIndex) =>
-      check(specs, jobZip, sellerIndex, async (point, seller) => {
+    fc.asyncProperty(specsArb, zipArb, sellerArb, mediansArb, (specs, jobZip, sellerIndex, medians) =>
+      check(specs, jobZip, sellerIndex, medians, async (point, seller) => {
         const res = await h.app.inject({
           method: 'POST',
           url: '/api/admin/jobs',
@@ -212,6 +277,18 @@ it('offers the job to the first eligible installer by the rule', async () => {
           .where('status', '=', 'open')
           .executeTakeFirst();
         expect(res.json().status).toBe(offer ? 'offered' : 'unrouted');
+        if (offer) {
+          // Why, on the timeline (decision 1122): the tier, the score with one decimal, the distance.
+          const event = await h.db
+            .selectFrom('jobEvents')
+            .select('message')
+            .where('jobId', '=', res.json().id)
+            .where('kind', '=', 'offered')
+            .executeTakeFirstOrThrow();
+          expect(event.message).toMatch(
+            /^Offered to .+: (Preferred|Authorized), score \d\.\d\b.*, \d+\.\d miles; open for \d+ hours$/,
+          );
+        }
         return offer?.dealerId ?? null;
       }),
     ),
@@ -220,30 +297,61 @@ it('offers the job to the first eligible installer by the rule', async () => {
   // A limit for a hang: a busy machine takes several times as long (issue 46).
 }, 300_000);
 
-// The router walks a tier's nearest areas first and searches them all only when the walk found
-// nobody before its limit (decision 0996): with a walk of 1 to 3 areas, both ways are taken.
-it('gives the same installer when its nearest-first walk stops short and the full search decides', async () => {
-  shared ||= await pastJob();
+// Passed on and on (each installer in turn declines), the job goes down the tiers and the scores:
+// never to an Authorized installer while a Preferred one is eligible, and within a tier never to a
+// lower-scored installer before a higher-scored one except inside the near-tie (decision 1121).
+it('offers a job in tier and score order as it is passed on, but for the near-tie', async () => {
   await fc.assert(
-    fc.asyncProperty(
-      specsArb,
-      zipArb,
-      sellerArb,
-      fc.integer({ min: 1, max: 3 }),
-      (specs, jobZip, sellerIndex, walkAreas) =>
-        check(specs, jobZip, sellerIndex, async (point, seller) => {
-          const now = clock.now();
+    fc.asyncProperty(specsArb, zipArb, mediansArb, (specs, jobZip, medians) =>
+      withInstallers(specs, jobZip, medians, async (made, point) => {
+        const job = await pastJob();
+        const now = clock.now();
+        const offered: { id: string; tier: string; points: number }[] = [];
+        for (;;) {
           const next = await nextInstaller(h.db, {
-            jobId: randomUUID(),
+            jobId: job,
             latitude: point.latitude,
             longitude: point.longitude,
-            sellerId: seller,
+            sellerId: null,
             now,
             weekStart: weekStart(now),
-            walkAreas,
           });
-          return next?.dealerId ?? null;
-        }),
+          const expected = firstEligible(
+            made.filter((m) => !offered.some((o) => o.id === m.id)),
+            point,
+            null,
+            medians,
+          );
+          expect(next?.dealerId ?? null).toBe(expected?.id ?? null);
+          if (!next || !expected) break;
+          // The score it reports is the one it ranked by (its own, or the tier's median).
+          expect(Math.round(Number(next.score) * 1000)).toBe(expected.points);
+          expect(next.cold).toBe(expected.score === null);
+          offered.push({ id: next.dealerId, tier: next.tier, points: expected.points });
+          await h.db
+            .insertInto('jobOffers')
+            .values({
+              jobId: job,
+              dealerId: next.dealerId,
+              distanceMiles: '1.0',
+              status: 'declined',
+              offeredAt: now,
+              expiresAt: now,
+              respondedAt: now,
+            })
+            .execute();
+        }
+        const rank = (t: string) => (t === 'Preferred' ? 0 : 1);
+        for (let i = 0; i < offered.length; i++) {
+          for (let j = i + 1; j < offered.length; j++) {
+            const [a, b] = [offered[i]!, offered[j]!];
+            expect(rank(a.tier)).toBeLessThanOrEqual(rank(b.tier));
+            if (a.tier === b.tier) expect(b.points).toBeLessThanOrEqual(a.points + TIE);
+          }
+        }
+        // Everyone eligible was offered it in the end.
+        expect(offered.length).toBe(eligibleOf(made, point, null, medians).length);
+      }),
     ),
     { numRuns: 30 },
   );

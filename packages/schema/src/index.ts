@@ -17,6 +17,7 @@ export * from './csv';
 export * from './day-label';
 export * from './dealer';
 export * from './dealer-export';
+export * from './installer-scores';
 export * from './job-reviews';
 export * from './job-words';
 export * from './jobs';

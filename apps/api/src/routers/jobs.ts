@@ -16,11 +16,12 @@ import {
   serviceAreaInput,
 } from '@dn/schema';
 import { assignJob, coverageMap, jobTimeline, listJobs, setRouting } from '../services/jobs/admin';
-import { getServiceArea, putServiceArea } from '../services/jobs/areas';
+import { getServiceArea, putServiceArea, resumeOwnServiceArea } from '../services/jobs/areas';
 import { answerInstallation, decideJobAmount, releaseJobCommission } from '../services/jobs/evidence';
 import { acceptOffer, declineOffer, setJobStatus } from '../services/jobs/installer';
 import { createJobByAdmin, registerJob, requestQuote } from '../services/jobs/intake';
 import { reviewInstallation } from '../services/jobs/reviews';
+import { tierReviews } from '../services/jobs/scores';
 import { jobListVersion, jobStatusPage, ownJobs, ownJobsVersion, ownOffers } from '../services/jobs/views';
 import {
   adminProcedure,
@@ -42,6 +43,10 @@ export const jobsRouter = router({
     .meta(rest('PUT', '/api/dealer/service-area', 'Sets the home ZIP, radius, weekly capacity and pause'))
     .input(serviceAreaInput)
     .mutation(({ ctx, input }) => putServiceArea(ctx, input)),
+  // Issue 50: an area routing paused after offers expired in a row is resumed by its installer.
+  resumeServiceArea: dealerProcedure
+    .meta(rest('POST', '/api/dealer/service-area/resume', 'Resumes job offers: unpauses the service area'))
+    .mutation(({ ctx }) => resumeOwnServiceArea(ctx)),
   register: dealerProcedure
     .meta(alone)
     .meta(
@@ -153,6 +158,16 @@ export const jobsRouter = router({
     .meta(rest('POST', '/api/admin/jobs/{id}/assign', 'Assigns or reassigns a job to an installer'))
     .input(assignJobInput)
     .mutation(({ ctx, input }) => assignJob(ctx, input.id, input.dealerId)),
+  // Issue 50 (decision 1124): the month's suggested tier changes, with the evidence.
+  tierReviews: reviewerProcedure
+    .meta(
+      rest(
+        'GET',
+        '/api/admin/tier-reviews',
+        "This month's suggested tier changes: Preferred installers scoring below the Authorized median, Authorized ones above the Preferred median (last 90 days)",
+      ),
+    )
+    .query(({ ctx }) => tierReviews(ctx)),
   setRouting: ownerProcedure
     .meta(rest('PUT', '/api/admin/routing', 'Sets how many hours an installer has to answer an offer'))
     .input(routingInput)

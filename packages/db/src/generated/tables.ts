@@ -422,6 +422,27 @@ export interface HomeownerClaims {
   zipPrefixes: Generated<string[]>;
 }
 
+export interface InstallerScores {
+  accepted: Generated<number>;
+  computedAt: Timestamp;
+  dealerId: string;
+  declined: Generated<number>;
+  expired: Generated<number>;
+  expiredStreak: Generated<number>;
+  offers: Generated<number>;
+  ratingAverage: Decimal | null;
+  responseSeconds: number | null;
+  reviewCount: Generated<number>;
+  score: Decimal | null;
+}
+
+export interface InstallerTierMedians {
+  installers: Generated<number>;
+  medianScore: Decimal | null;
+  refreshedAt: Timestamp;
+  tier: 'Preferred' | 'Authorized';
+}
+
 export interface InventoryPayments {
   amount: Decimal;
   createdAt: Generated<Timestamp>;
@@ -721,9 +742,11 @@ export interface ServiceAreas {
   latitude: number;
   longitude: number;
   paused: Generated<boolean>;
+  pausedReason: 'expired_offers' | null;
   pausedUntil: Timestamp | null;
   point: ReadOnly<string | null>;
   radiusMiles: number;
+  reach: ReadOnly<string | null>;
   state: string;
   updatedAt: Generated<Timestamp>;
   weeklyCapacity: number;
@@ -800,6 +823,8 @@ export interface DB {
   firstOrderDays: FirstOrderDays;
   firstOrderForms: FirstOrderForms;
   homeownerClaims: HomeownerClaims;
+  installerScores: InstallerScores;
+  installerTierMedians: InstallerTierMedians;
   inventoryPayments: InventoryPayments;
   jobEvents: JobEvents;
   jobOffers: JobOffers;

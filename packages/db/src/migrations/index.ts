@@ -55,6 +55,7 @@ import * as m4000reviews from './2026-11-29-4000-job-reviews';
 import * as m4200jobversions from './2026-11-29-4200-job-versions';
 import * as m4210sellerOffers from './2026-11-29-4210-job-versions-seller-offers';
 import * as m4400outboxSeq from './2026-11-29-4400-outbox-sequence';
+import * as m4100scores from './2026-11-29-4100-installer-scores';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-4200-job-versions': m4200jobversions,
   '2026-11-29-4210-job-versions-seller-offers': m4210sellerOffers,
   '2026-11-29-4400-outbox-sequence': m4400outboxSeq,
+  '2026-11-29-4100-installer-scores': m4100scores,
 };

@@ -15,8 +15,6 @@ export type JobStatus = Job['status'];
 export type ServiceArea = Selectable<DB['serviceAreas']>;
 
 export const METERS_PER_MILE = 1609.344;
-/** The widest radius an area may have (the schema's limit): the index's search box. */
-const MAX_RADIUS_METERS = 200 * METERS_PER_MILE;
 
 export function findServiceArea(db: Executor, dealerId: string) {
   return db.selectFrom('serviceAreas').selectAll().where('dealerId', '=', dealerId).executeTakeFirst();
@@ -79,131 +77,82 @@ export interface RoutingQuery {
   now: Date;
   /** Start of the capacity week (decision 0912). */
   weekStart: Date;
-  /** How many of a tier's nearest areas the fast walk reads (tests make it small to reach the full search). */
-  walkAreas?: number;
 }
-
-/** How many of a tier's nearest areas the fast walk reads before it gives way to the full search. */
-const WALK_AREAS = 512;
 
 type Tier = 'Preferred' | 'Authorized';
 
 /**
- * The routing rule (decision 0911): eligible installers are approved or active Authorized and
- * Preferred dealers whose area covers the point, not paused, under their weekly capacity, not the
- * seller, not offered this job before, passing installer_gate_ok; Preferred first; within the best
- * tier, those within 5 miles of the nearest tie, and the tie goes to the fewest offers in the last
- * 30 days, then the nearest, then the id.
- *
- * Nearest first (decision 0996), a tier at a time: `first` finds the tier's nearest eligible
- * installer, the gate evaluated last, which fixes the distance; `near` then takes the tier's eligible
- * installers within 5 miles more (a box search on the GiST index); they are ranked, and the gate
- * runs on them in rank order until one passes (OFFSET 0 keeps it above the sort).
- *
- * `first` walks the index in distance order (KNN, `<->`, the chord, which orders as the great circle
- * does) over the tier's WALK_AREAS nearest areas and stops at the first that passes: a job in a dense
- * metro reads a few areas, not the thousands around it. The LIMIT is what makes PostgreSQL choose the
- * ordered walk (its estimates of the gate's selectivity would otherwise pick a box search and a sort,
- * evaluating every condition on every area in 200 miles); the filter above it keeps the walk's order
- * (the sort key is the subquery's), so the gate runs lazily. Only when the walk found nobody and did
- * not reach past the widest radius does the full search run.
+ * The near-tie (decision 1121): installers of the chosen tier whose score is within this of the best
+ * eligible score are a tie, and the nearest of them is offered the job first.
  */
-export async function nextInstaller(db: Executor, q: RoutingQuery) {
-  for (const tier of ['Preferred', 'Authorized'] as const) {
-    const found =
-      (await rankNear(db, q, tier, 'walk')) ??
-      ((await walkReachesEverything(db, q, tier)) ? undefined : await rankNear(db, q, tier, 'full'));
-    if (found) return found;
-  }
-  return undefined;
+export const NEAR_TIE = 0.1;
+/** A tier's start when none of its installers has a score yet (the sweep has not run, or no history). */
+export const DEFAULT_MEDIAN = 2.5;
+
+/** Who routing chose, and why (the timeline's "Offered to X: Preferred, score 4.6, 8.3 miles"). */
+export interface RoutedInstaller {
+  dealerId: string;
+  name: string;
+  tier: Tier;
+  distanceMiles: number;
+  /** The installer's score, or their tier's median when they have no history yet (`cold`). */
+  score: string;
+  cold: boolean;
 }
 
-function routingSql(q: RoutingQuery) {
+/**
+ * The routing rule (decisions 0911 and 1120-1122): eligible installers are approved or active
+ * Authorized and Preferred dealers whose area covers the point, not paused, under their weekly
+ * capacity, not the seller, not offered this job before, passing installer_gate_ok. Preferred first;
+ * within the tier, by score (installer_scores; an installer without history has the tier's median,
+ * installer_tier_medians): the best eligible score fixes the band, and of the tier's eligible
+ * installers scoring within NEAR_TIE of it, the nearest is offered the job (then the id).
+ *
+ * One statement. `cand` is every area whose own circle covers the point (the GiST search on
+ * service_areas.reach, its radius's box; then the exact distance), with the cheap conditions (tier,
+ * status, seller, pause). `best` walks them in rank order (Preferred first, score, distance) and
+ * evaluates the costly ones (offered before, capacity, the gate) lazily until one passes: OFFSET 0
+ * keeps the sort below the filter. The last pass walks that tier's band nearest first the same way.
+ */
+export async function nextInstaller(db: Executor, q: RoutingQuery): Promise<RoutedInstaller | undefined> {
   const point = sql`service_point(${q.latitude}::float8, ${q.longitude}::float8)`;
   const mile = sql`${METERS_PER_MILE}::float8`;
-  const at = sql`sa.point`;
-  const walkAreas = q.walkAreas ?? WALK_AREAS;
-  /** The dealer `d` is an installer of `tier` who may take work, and not the seller. */
-  const installer = (tier: Tier) =>
-    sql`d.tier = ${tier} and d.status in ('approved', 'active') and d.id is distinct from ${q.sellerId}::uuid`;
-  return {
-    point,
-    mile,
-    at,
-    day: sql`(${q.now}::timestamptz at time zone 'UTC')::date`,
-    miles: sql`earth_distance(${at}, ${point}) / ${mile}`,
-    walkAreas,
-    installer,
-    /** The tier's areas in distance order, those the walk reads. */
-    walk: (tier: Tier, columns: RawBuilder<unknown>) => sql`
-      select ${columns}
+  const day = sql`(${q.now}::timestamptz at time zone 'UTC')::date`;
+  const eligible = (c: RawBuilder<unknown>) => sql`
+    not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${c}.dealer_id)
+    and (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id
+           and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < ${c}.weekly_capacity
+    and installer_gate_ok(${c}.dealer_id, ${day})`;
+  const result = await sql<RoutedInstaller>`
+    with cand as materialized (
+      select sa.dealer_id, d.tier::text as tier, coalesce(nullif(d.company_name, ''), d.full_name) as name,
+        earth_distance(sa.point, ${point}) / ${mile} as miles, sa.weekly_capacity,
+        coalesce(s.score, m.median_score, ${DEFAULT_MEDIAN}::numeric) as score, s.score is null as cold
       from service_areas sa
       join dealers d on d.id = sa.dealer_id
-      where ${installer(tier)}
-      order by ${at} <-> ${point}
-      limit ${walkAreas}`,
-    /** The conditions on an area `a` (with the columns of service_areas) besides tier, status and seller. */
-    available: (a: RawBuilder<unknown>, miles: RawBuilder<unknown>) => sql`
-      ${miles} <= ${a}.radius_miles
-      and not ((${a}.paused and ${a}.paused_until is null) or coalesce(${a}.paused_until > ${q.now}::timestamptz, false))
-      and not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${a}.dealer_id)
-      and (select count(*) from job_offers o where o.dealer_id = ${a}.dealer_id
-             and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < ${a}.weekly_capacity`,
-  };
-}
-
-/** The tier's installer to offer the job to, or undefined when none of its installers is eligible. */
-async function rankNear(db: Executor, q: RoutingQuery, tier: Tier, how: 'walk' | 'full') {
-  const { point, mile, at, day, miles, walk, available, installer } = routingSql(q);
-  const first =
-    how === 'walk'
-      ? sql`
-        select w.miles from (${walk(tier, sql`sa.*, ${at} <-> ${point} as chord, ${miles} as miles`)}) w
-        where ${available(sql`w`, sql`w.miles`)} and installer_gate_ok(w.dealer_id, ${day})
-        order by w.chord
-        limit 1`
-      : sql`
-        select ${miles} as miles
-        from service_areas sa
-        join dealers d on d.id = sa.dealer_id
-        where earth_box(${point}, ${MAX_RADIUS_METERS}::float8) @> ${at}
-          and ${installer(tier)}
-          and ${available(sql`sa`, miles)}
-          and installer_gate_ok(sa.dealer_id, ${day})
-        order by ${at} <-> ${point}
-        limit 1`;
-  const result = await sql<{ dealerId: string; distanceMiles: number }>`
-    with first as materialized (${first}),
-    near as materialized (
-      select sa.dealer_id, ${miles} as miles
-      from first f
-      join service_areas sa on earth_box(${point}, (f.miles + 5) * ${mile}) @> ${at}
-      join dealers d on d.id = sa.dealer_id
-      where ${miles} <= f.miles + 5
-        and ${installer(tier)}
-        and ${available(sql`sa`, miles)}
+      left join installer_scores s on s.dealer_id = sa.dealer_id
+      left join installer_tier_medians m on m.tier = d.tier::text
+      where sa.reach @> ${point}
+        and earth_distance(sa.point, ${point}) <= sa.radius_miles * ${mile}
+        and d.tier in ('Preferred', 'Authorized') and d.status in ('approved', 'active')
+        and d.id is distinct from ${q.sellerId}::uuid
+        and not ((sa.paused and sa.paused_until is null) or coalesce(sa.paused_until > ${q.now}::timestamptz, false))
+    ),
+    best as materialized (
+      select r.tier, r.score from (
+        select * from cand order by tier = 'Preferred' desc, score desc, miles, dealer_id offset 0
+      ) r
+      where ${eligible(sql`r`)}
+      limit 1
     )
-    select r.dealer_id, r.miles as distance_miles
+    select r.dealer_id, r.name, r.tier, r.miles as distance_miles, r.score::text as score, r.cold
     from (
-      select n.*, (select count(*) from job_offers o where o.dealer_id = n.dealer_id
-                     and o.offered_at > ${q.now}::timestamptz - interval '30 days') as recent
-      from near n
-      order by recent, n.miles, n.dealer_id
-      offset 0
+      select c.* from cand c join best b on c.tier = b.tier and c.score >= b.score - ${NEAR_TIE}::numeric
+      order by c.miles, c.dealer_id offset 0
     ) r
-    where installer_gate_ok(r.dealer_id, ${day})
-    order by r.recent, r.miles, r.dealer_id
+    where ${eligible(sql`r`)}
     limit 1`.execute(db);
   return result.rows[0];
-}
-
-/** Whether the walk read every area of the tier that could cover the point (fewer than its limit, or past the widest radius). */
-async function walkReachesEverything(db: Executor, q: RoutingQuery, tier: Tier) {
-  const { miles, walk, walkAreas } = routingSql(q);
-  const result = await sql<{ complete: boolean }>`
-    select count(*) < ${walkAreas} or max(w.miles) > ${MAX_RADIUS_METERS / METERS_PER_MILE} as complete
-    from (${walk(tier, sql`${miles} as miles`)}) w`.execute(db);
-  return result.rows[0]?.complete ?? true;
 }
 
 /** The distance from a dealer's area centre to a point, in miles (an admin's assignment). */

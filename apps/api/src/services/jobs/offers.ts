@@ -10,6 +10,7 @@ import {
   lockJob,
   lockJobIfFree,
   nextInstaller,
+  type RoutedInstaller,
   releaseTakenOffer,
   updateJobWithEvent,
 } from '@dn/db/queries/jobs';
@@ -17,6 +18,7 @@ import { queueUnroutedAlert } from '@dn/db/queries/unrouted-alerts';
 import type { Deps } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { queueOfferEmail } from './offer-mail';
+import { pauseAfterExpiries } from './pause';
 
 /**
  * The one owner of a job's offers (decision 0911): offering to the next installer, accepting,
@@ -91,7 +93,7 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
         kind: 'offered',
         actor: 'routing',
         dealerId: next.dealerId,
-        message: `Offered to an installer ${Number(next.distanceMiles).toFixed(1)} miles away, open for ${hours} hours`,
+        message: `${offeredWhy(next)}; open for ${hours} hours`,
         at: now,
       },
     );
@@ -107,6 +109,16 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
   // The team hears of it in the next digest (issue 45, decision 1022: at most one every 15 minutes).
   if (job.status !== 'unrouted') await queueUnroutedAlert(trx, job.id, now);
   return 'unrouted';
+}
+
+/**
+ * Why routing chose the installer (issue 50, decision 1122), as the owners read it on the timeline:
+ * "Offered to Roe Attic: Preferred, score 4.6, 8.3 miles" (the tier's median when they have no
+ * history yet).
+ */
+export function offeredWhy(next: RoutedInstaller) {
+  const score = `score ${Number(next.score).toFixed(1)}${next.cold ? ` (the ${next.tier} median: no history yet)` : ''}`;
+  return `Offered to ${next.name}: ${next.tier}, ${score}, ${Number(next.distanceMiles).toFixed(1)} miles`;
 }
 
 export const offerNotOpen = () => new AppError('CONFLICT', 'This offer is no longer open');
@@ -149,6 +161,8 @@ export async function expireOffer(deps: Deps, offer: { id: string; jobId: string
       message: 'The offer expired without an answer',
       at: now,
     });
+    // Three in a row pause the installer's area, and they hear why (issue 50, decision 1123).
+    await pauseAfterExpiries(trx, deps, closed.dealerId, now);
     await routeNext(trx, deps, job, now);
     return true;
   });

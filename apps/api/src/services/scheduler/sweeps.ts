@@ -11,6 +11,7 @@ import { sendCallReminders } from '../calls/reminders';
 import { expireDueOffers } from '../jobs/expiry';
 import { sendOfferReminders } from '../jobs/offer-mail';
 import { withdrawIneligibleOffers } from '../jobs/offers';
+import { refreshInstallerScores } from '../jobs/scores';
 import { sendUnroutedDigest } from '../jobs/unrouted-digest';
 import { remindComplianceExpiries, remindOnboardingCalls } from '../onboarding/sweeps';
 import { sendDailyDigest } from '../review/digest';
@@ -46,4 +47,6 @@ export const SWEEPS: Sweep[] = [
   { name: 'jobs.ineligible-offers', everySeconds: 60, run: withdrawIneligibleOffers },
   // Issue 47: the installer's reminder when a quarter of an offer's window is left (decision 1060).
   { name: 'jobs.offer-reminders', everySeconds: 60, run: sendOfferReminders },
+  // Issue 50: scores the 90-day window moved past, and each tier's median (decision 1120).
+  { name: 'jobs.installer-scores', everySeconds: 3600, run: refreshInstallerScores },
 ];

@@ -34,6 +34,12 @@ export default function JobsCard({ installs, focusOffer }: { installs: boolean; 
     trpc.jobs.offers.queryOptions(undefined, { enabled: installs, refetchInterval: POLL_MS.dealerInfo }),
   );
   const jobs = useQuery(trpc.jobs.mine.queryOptions(undefined, { refetchInterval: POLL_MS.dealerInfo }));
+  // Issue 50: an area routing paused after offers expired in a row opens at once, with its Resume.
+  const area = useQuery(trpc.jobs.serviceArea.queryOptions(undefined, { enabled: installs }));
+  const pausedByExpiries = area.data?.area?.paused === true && area.data.area.pausedReason === 'expired_offers';
+  useEffect(() => {
+    if (pausedByExpiries) setOpen('area');
+  }, [pausedByExpiries]);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.jobs.offers.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.queryKey() });
