@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** The specs that move the e2e server's shared clock (e2e/support/clock.ts advanceClock). */
-const MOVE_THE_CLOCK = ['**/review-promises.spec.ts', '**/jobs-network.spec.ts'];
+const MOVE_THE_CLOCK = ['**/review-promises.spec.ts', '**/jobs-network.spec.ts', '**/scores-50.spec.ts'];
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 /** Browser tests against the production build served by the api (see e2e/global-setup.ts). */
