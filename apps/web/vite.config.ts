@@ -62,6 +62,9 @@ export default defineConfig({
       ],
     },
     rollupOptions: {
+      // light-app's export is what the light pages' scripts import by URL (decision 1160): entries keep
+      // their exports (index and landing have none).
+      preserveEntrySignatures: 'allow-extension',
       // index.html: the app's shell; the landing's script gets its page from prerenderLanding.
       input: {
         index: 'index.html',

@@ -177,7 +177,7 @@ async function buildScripts(config: ResolvedConfig, appUrl: string): Promise<Chu
         enforce: 'pre',
         resolveId(id, importer) {
           if (/^\.\.?\/(?:\.\.\/)*boot(?:\.tsx)?$/.test(id) && importer && /[\\/]src[\\/](landing|light)[\\/]/.test(importer))
-            return { id: appUrl, external: true };
+            return { id: appUrl, external: 'absolute' };
           return null;
         },
       },
