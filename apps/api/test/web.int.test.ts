@@ -91,7 +91,8 @@ describe('web pages', () => {
   });
 
   it('the light pages (decision 1160): /quote and the two token pages are prerendered for a visitor, never cached, the token pages without a Referer', async () => {
-    const light = (name: string) => `<!doctype html><title>${name}</title><style data-critical></style><div id="root">${'<p>x</p>'.repeat(200)}</div>`;
+    const light = (name: string) =>
+      `<!doctype html><title>${name}</title><style data-critical></style><div id="root">${'<p>x</p>'.repeat(200)}</div>`;
     const files = {
       'index.html': SHELL,
       'quote.html': light('quote'),

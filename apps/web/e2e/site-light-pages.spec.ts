@@ -27,8 +27,8 @@ function scriptsDownloaded(page: Page) {
 const totalKB = (files: { gzipKB: number }[]) => files.reduce((a, f) => a + f.gzipKB, 0);
 
 /** What the page says: its main's text, spaces folded. */
-const mainText = (page: Page) =>
-  page.locator('main').evaluate((m) => (m as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+// biome-ignore lint/performance/useDomNodeTextContent: what people see (the rendered text), not the markup's
+const mainText = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
 
 async function requestQuote(page: Page, email: string) {
   const res = await page.request.post('/api/quote-requests', {
@@ -139,7 +139,9 @@ test('/quote/<token> fills in the status with its own script; the installation q
   await expect(page.getByTestId('installation-status')).toContainText(
     /^(Finding an installer|Waiting for an installer) · Austin, TX 78701$/,
   );
-  await expect(page.getByTestId('status-next')).toContainText(/An installer near you will answer by|No installer near you/);
+  await expect(page.getByTestId('status-next')).toContainText(
+    /An installer near you will answer by|No installer near you/,
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('installation-light-390.png'), fullPage: true });
   expect(await appStarted(page)).toBe(false);

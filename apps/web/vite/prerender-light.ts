@@ -176,7 +176,11 @@ async function buildScripts(config: ResolvedConfig, appUrl: string): Promise<Chu
         name: 'light-app-link',
         enforce: 'pre',
         resolveId(id, importer) {
-          if (/^\.\.?\/(?:\.\.\/)*boot(?:\.tsx)?$/.test(id) && importer && /[\\/]src[\\/](landing|light)[\\/]/.test(importer))
+          if (
+            /^\.\.?\/(?:\.\.\/)*boot(?:\.tsx)?$/.test(id) &&
+            importer &&
+            /[\\/]src[\\/](landing|light)[\\/]/.test(importer)
+          )
             return { id: appUrl, external: 'absolute' };
           return null;
         },
@@ -199,11 +203,21 @@ async function buildScripts(config: ResolvedConfig, appUrl: string): Promise<Chu
     },
   });
   const outputs = (Array.isArray(out) ? out : [out]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((o) => o.output).flatMap((o) =>
-    o.type === 'chunk'
-      ? [{ fileName: o.fileName, imports: o.imports, facadeModuleId: o.facadeModuleId, moduleIds: o.moduleIds, css: [] }]
-      : [],
-  );
+  const chunks = outputs
+    .flatMap((o) => o.output)
+    .flatMap((o) =>
+      o.type === 'chunk'
+        ? [
+            {
+              fileName: o.fileName,
+              imports: o.imports,
+              facadeModuleId: o.facadeModuleId,
+              moduleIds: o.moduleIds,
+              css: [],
+            },
+          ]
+        : [],
+    );
   if (outputs.some((o) => o.output.some((a) => a.type === 'asset' && a.fileName.endsWith('.css'))))
     throw new Error('prerender-light: a light script imports CSS (the page has its critical CSS only)');
   return chunks;
@@ -228,7 +242,9 @@ async function renderInNode(config: ResolvedConfig): Promise<LightPages> {
         rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
       },
     });
-    const mod = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as typeof import('../src/light/prerender');
+    const mod = (await import(
+      pathToFileURL(join(outDir, 'prerender.mjs')).href
+    )) as typeof import('../src/light/prerender');
     return await mod.renderLightPages();
   } finally {
     rmSync(outDir, { recursive: true, force: true });

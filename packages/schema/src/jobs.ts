@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, pageNumber, phone, recruiterId, requiredText, uuid } from './common';
+import { MAX_ORDER_CENTS, money } from './money';
 import {
   CONSENT_REQUIRED,
   MAX_LONG_TEXT,
@@ -14,7 +15,6 @@ import {
   ZIP_RE,
   ZIP_REQUIRED,
 } from './quote-rules';
-import { MAX_ORDER_CENTS, money } from './money';
 
 /** The installation network (issue 37): service areas, jobs, offers, quote requests. */
 
@@ -27,10 +27,7 @@ export const TIE_MILES = 5;
 export const RADIUS_MIN = 5;
 export const RADIUS_MAX = 200;
 
-
-export { US_STATES } from './quote-rules';
-
-export { CONSENT_REQUIRED, ZIP_FORMAT } from './quote-rules';
+export { CONSENT_REQUIRED, US_STATES, ZIP_FORMAT } from './quote-rules';
 export const ZIP_UNKNOWN = 'ZIP code is not a known US ZIP code';
 export const OFFER_NOT_OPEN = 'This offer is no longer open';
 export const SERVICE_AREA_TIERS_ONLY = 'Only Authorized and Preferred dealers install jobs';

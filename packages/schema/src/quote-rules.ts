@@ -168,7 +168,13 @@ export function quoteRequestErrors(input: Input): Record<string, string> {
   out.fans = whole(input.fans, SITE_RULES.fans);
   const notes = input.notes;
   out.notes =
-    notes === undefined ? undefined : typeof notes !== 'string' ? 'Invalid input' : notes.trim().length > MAX_LONG_TEXT ? notesTooLong : undefined;
+    notes === undefined
+      ? undefined
+      : typeof notes !== 'string'
+        ? 'Invalid input'
+        : notes.trim().length > MAX_LONG_TEXT
+          ? notesTooLong
+          : undefined;
   out.consent = input.consent === true ? undefined : CONSENT_REQUIRED;
   return Object.fromEntries(Object.entries(out).filter((e): e is [string, string] => e[1] !== undefined));
 }

@@ -41,11 +41,7 @@ const TOKEN_PAGES: HttpRoute[] = [
     "An applicant's private status page (issue 15; its API answers 404 for a revoked token)",
     'application-status.html',
   ),
-  tokenPage(
-    '/quote/:token',
-    "A homeowner's private installation status page (issue 37)",
-    'installation-status.html',
-  ),
+  tokenPage('/quote/:token', "A homeowner's private installation status page (issue 37)", 'installation-status.html'),
   tokenPage(
     '/admin/accept-invite',
     "An admin invitation's page: which email and role it accepts, then name and password",

@@ -147,7 +147,11 @@ export function button(label: string, opts: { variant?: 'light'; color?: string 
       'data-variant': opts.variant,
       type: 'button',
     },
-    h('span', { class: 'm_80f1301b mantine-Button-inner' }, h('span', { class: 'm_811560b9 mantine-Button-label' }, label)),
+    h(
+      'span',
+      { class: 'm_80f1301b mantine-Button-inner' },
+      h('span', { class: 'm_811560b9 mantine-Button-label' }, label),
+    ),
   );
 }
 
@@ -184,7 +188,8 @@ export function stepper(
           'button',
           {
             style: s.color ? `--step-color:var(--mantine-color-${s.color}-filled)` : null,
-            class: 'mantine-focus-auto m_833edb7e m_cbb57068 mantine-Stepper-step m_87cf2631 mantine-UnstyledButton-root',
+            class:
+              'mantine-focus-auto m_833edb7e m_cbb57068 mantine-Stepper-step m_87cf2631 mantine-UnstyledButton-root',
             'data-icon-position': 'left',
             type: 'button',
             [state]: state ? true : null,
@@ -195,11 +200,18 @@ export function stepper(
             { class: 'm_818e70b mantine-Stepper-stepWrapper' },
             icon,
             i < steps.length - 1 &&
-              h('span', { class: 'm_6496b3f3 mantine-Stepper-verticalSeparator', 'data-active': i < active ? true : null }),
+              h('span', {
+                class: 'm_6496b3f3 mantine-Stepper-verticalSeparator',
+                'data-active': i < active ? true : null,
+              }),
           ),
           h(
             'span',
-            { class: 'm_1956aa2a mantine-Stepper-stepBody', 'data-orientation': 'vertical', 'data-icon-position': 'left' },
+            {
+              class: 'm_1956aa2a mantine-Stepper-stepBody',
+              'data-orientation': 'vertical',
+              'data-icon-position': 'left',
+            },
             h('span', { class: 'm_12051f6c mantine-Stepper-stepLabel' }, s.label),
             s.description && h('span', { class: 'm_164eea74 mantine-Stepper-stepDescription' }, s.description),
           ),
@@ -226,7 +238,11 @@ async function answer<T>(res: Response): Promise<T> {
     error?: { message?: string; data?: { fieldErrors?: Record<string, string> } };
   } | null;
   if (res.ok && body?.result) return body.result.data;
-  throw new CallError(body?.error?.message ?? `${res.status}: ${res.statusText}`, res.status, body?.error?.data?.fieldErrors);
+  throw new CallError(
+    body?.error?.message ?? `${res.status}: ${res.statusText}`,
+    res.status,
+    body?.error?.data?.fieldErrors,
+  );
 }
 
 export const query = async <T>(path: string, input: unknown) =>
@@ -245,4 +261,5 @@ export const mutate = async <T>(path: string, input: unknown) =>
   );
 
 /** The last segment of the address: the page's private token. */
-export const tokenOfPage = () => decodeURIComponent(window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+export const tokenOfPage = () =>
+  decodeURIComponent(window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');

@@ -64,7 +64,10 @@ function draw(s: Status) {
         ? alert('gray', 'This installation was cancelled.')
         : stepper(step, [
             { label: 'Request received', description: day(s.receivedAt) },
-            { label: 'Installer assigned', description: s.installer ? s.installer.company : 'Finding an installer near you' },
+            {
+              label: 'Installer assigned',
+              description: s.installer ? s.installer.company : 'Finding an installer near you',
+            },
             { label: 'Scheduled', description: s.scheduledFor ? day(`${s.scheduledFor}T12:00:00Z`) : '' },
             { label: 'Installed', description: s.installedAt ? day(s.installedAt) : '' },
           ]),
@@ -134,7 +137,8 @@ function next(s: Status) {
     stack(
       'xs',
       title(2, s.installer ? 'Your installer' : 'What happens next', 'h4'),
-      s.installer && text([`${s.installer.company} · `, anchor(telHref(s.installer.phone), formatPhone(s.installer.phone))]),
+      s.installer &&
+        text([`${s.installer.company} · `, anchor(telHref(s.installer.phone), formatPhone(s.installer.phone))]),
       ...lines.map((line) => text(line, { size: 'sm' })),
       s.installer &&
         s.status !== 'installed' &&

@@ -81,7 +81,8 @@ function setError(name: string, message: string | undefined) {
   const wrapper = input.closest<HTMLElement>('.mantine-Input-wrapper');
   const errorId = `${input.id}-error`;
   document.getElementById(errorId)?.remove();
-  for (const el of [root && !checkbox ? root : null, wrapper, input]) el?.toggleAttribute('data-error', Boolean(message));
+  for (const el of [root && !checkbox ? root : null, wrapper, input])
+    el?.toggleAttribute('data-error', Boolean(message));
   if (!message) {
     input.removeAttribute('aria-invalid');
     input.removeAttribute('aria-describedby');
@@ -92,9 +93,16 @@ function setError(name: string, message: string | undefined) {
   if (!checkbox) input.setAttribute('aria-invalid', 'true');
   input.setAttribute('aria-describedby', errorId);
   if (checkbox) {
-    input.closest('.mantine-Checkbox-body')?.querySelector('.mantine-Checkbox-labelWrapper')?.append(
-      h('p', { class: 'm_8e8a99cc mantine-Checkbox-error m_8f816625 mantine-InputWrapper-error', id: errorId }, message),
-    );
+    input
+      .closest('.mantine-Checkbox-body')
+      ?.querySelector('.mantine-Checkbox-labelWrapper')
+      ?.append(
+        h(
+          'p',
+          { class: 'm_8e8a99cc mantine-Checkbox-error m_8f816625 mantine-InputWrapper-error', id: errorId },
+          message,
+        ),
+      );
     return;
   }
   const component = /mantine-(\w+)-root/.exec(root?.className ?? '')?.[1] ?? 'TextInput';
