@@ -24,8 +24,8 @@ function recruiterFromCookie(): string | undefined {
   return undefined;
 }
 
-// The State field: Mantine's searchable Select finds a state by its name or its code (issue 47). Here
-// the browser's own suggestions (a datalist of the same "Alaska (AK)" labels), read back the same way.
+// The State field: Mantine's searchable Select finds a state by its name or its code (issue 47): the
+// code typed exactly first ("AK" is Alaska), then the labels containing the text, in a listbox of options.
 const STATE_LABELS = US_STATES.map((code) => `${US_STATE_NAMES[code] ?? code} (${code})`);
 function stateCode(typed: string): string {
   const q = typed.trim().toLowerCase();
@@ -37,15 +37,72 @@ function stateCode(typed: string): string {
   const found = STATE_LABELS.filter((l) => l.toLowerCase().includes(q));
   return (found.length === 1 && US_STATES[STATE_LABELS.indexOf(found[0] as string)]) || typed.trim();
 }
-const stateInput = fieldOf('state');
+function findStates(typed: string): string[] {
+  const q = typed.trim().toLowerCase();
+  if (!q) return STATE_LABELS;
+  const exact = STATE_LABELS.filter((_, i) => US_STATES[i]?.toLowerCase() === q);
+  return [...exact, ...STATE_LABELS.filter((l) => !exact.includes(l) && l.toLowerCase().includes(q))];
+}
+const stateInput = fieldOf('state') as HTMLInputElement | null | undefined;
 if (stateInput) {
-  const list = h('datalist', { id: 'light-us-states' }, ...STATE_LABELS.map((l) => h('option', { value: l })));
-  stateInput.after(list);
-  stateInput.setAttribute('list', list.id);
-  stateInput.addEventListener('change', () => {
-    const code = stateCode(stateInput.value);
-    const i = US_STATES.indexOf(code as (typeof US_STATES)[number]);
+  const list = h('div', {
+    id: 'light-state-options',
+    role: 'listbox',
+    'aria-label': 'State',
+    style:
+      'position:absolute;left:0;right:0;top:100%;z-index:300;margin-top:4px;max-height:220px;overflow:auto;background:var(--mantine-color-body);border:1px solid var(--mantine-color-gray-3);border-radius:var(--mantine-radius-sm);box-shadow:var(--mantine-shadow-md);padding:4px;display:none',
+  });
+  stateInput.parentElement?.append(list);
+  stateInput.setAttribute('aria-controls', list.id);
+  stateInput.setAttribute('autocomplete', 'off');
+  const close = () => {
+    list.style.display = 'none';
+    stateInput.setAttribute('aria-expanded', 'false');
+  };
+  const choose = (label: string) => {
+    stateInput.value = label;
+    close();
+    stateInput.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const open = () => {
+    list.replaceChildren(
+      ...findStates(stateInput.value).map((label) => {
+        const option = h(
+          'div',
+          {
+            role: 'option',
+            'aria-selected': 'false',
+            style:
+              'padding:6px 10px;border-radius:var(--mantine-radius-sm);cursor:pointer;font-size:var(--mantine-font-size-sm)',
+          },
+          label,
+        );
+        option.addEventListener('mousedown', (e) => {
+          e.preventDefault();
+          choose(label);
+        });
+        return option;
+      }),
+    );
+    list.style.display = list.childElementCount ? 'block' : 'none';
+    stateInput.setAttribute('aria-expanded', String(list.childElementCount > 0));
+  };
+  stateInput.addEventListener('input', (e) => {
+    if (e.isTrusted || list.style.display === 'block') open();
+  });
+  stateInput.addEventListener('focus', open);
+  stateInput.addEventListener('blur', () => {
+    close();
+    const i = US_STATES.indexOf(stateCode(stateInput.value) as (typeof US_STATES)[number]);
     if (i >= 0) stateInput.value = STATE_LABELS[i] as string;
+  });
+  stateInput.addEventListener('keydown', (e) => {
+    const first = list.firstElementChild;
+    if (e.key === 'Escape') close();
+    else if (e.key === 'Enter' && list.style.display === 'block' && first) {
+      e.preventDefault();
+      choose(first.textContent ?? '');
+    }
   });
 }
 
