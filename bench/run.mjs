@@ -16,6 +16,7 @@
 //   --peers-dir=../shared/peers --out=DIR --skip-build --api-dist=FOLDER. The main stage keeps its env knobs:
 //   BENCH_DEALERS, BENCH_DURATION (s per run), BENCH_RUNS, BENCH_CONNECTIONS, BENCH_PG, ...
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -639,6 +640,8 @@ async function mainStage(ctx) {
         binDir: join(here, 'node_modules/.bin'),
         outFile: join(tmpdir(), `${dbName}-lighthouse.json`),
       });
+      // The light pages (decision 1160): the quote form and the two status pages, with a status each.
+      results.lighthouseLight = await lighthouseLightPages(base, db, dbName);
     }
 
     await baseline?.stop();
@@ -803,4 +806,64 @@ function capacity(results) {
     dashboards: Math.floor(1 / cost),
     dashboardsAt70Percent: Math.floor(0.7 / cost),
   };
+}
+
+/**
+ * Lighthouse (mobile) on the light pages (decision 1160): /quote, and the two status pages with a
+ * status behind them (a quote request and an application made here, their status links set to a
+ * token this run knows: only hashes are stored).
+ */
+async function lighthouseLightPages(base, db, dbName) {
+  const token = 'BenchLightToken'.padEnd(43, '0');
+  const hash = createHash('sha256').update(token).digest('hex');
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+    });
+  try {
+    const quote = await post('/api/quote-requests', {
+      fullName: 'Bench Home',
+      email: 'bench-light-home@example.com',
+      phone: '512-555-0150',
+      street: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      consent: true,
+    });
+    const { id } = await quote.json();
+    await db.query('update jobs set status_token_hash = $1 where id = $2', [hash, id]);
+    await post('/api/dealer-signup', {
+      tier: 'Affiliate',
+      fullName: 'Bench Light',
+      email: 'bench-light-dealer@example.com',
+      phoneE164: '(555) 765-4321',
+      addressJson: { street: '12 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+      referredBy: 'none',
+      onboardingCallOk: true,
+    });
+    await db.query(
+      `update application_status_links set token_hash = $1
+         where dealer_id = (select id from dealers where email = 'bench-light-dealer@example.com')`,
+      [hash],
+    );
+  } catch (err) {
+    return { error: `could not make the status pages' data: ${err.message}` };
+  }
+  const out = {};
+  for (const [name, path] of [
+    ['quote', '/quote'],
+    ['installation', `/quote/${token}`],
+    ['application', `/application/${token}`],
+  ]) {
+    log(`lighthouse (mobile) on ${path.replace(token, '<token>')}`);
+    const r = lighthouse(`${base}${path}`, {
+      binDir: join(here, 'node_modules/.bin'),
+      outFile: join(tmpdir(), `${dbName}-lighthouse-${name}.json`),
+    });
+    out[name] = { ...r, ok: r.ok && r.lcpMs <= 1_500 };
+  }
+  return out;
 }

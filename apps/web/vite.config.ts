@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { prerenderLanding } from './vite/prerender-landing';
+import { prerenderLight } from './vite/prerender-light';
 import { routeManifest } from './vite/route-manifest';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed. */
@@ -42,6 +43,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     prerenderLanding(),
+    prerenderLight(),
     routeManifest(),
     precompress(),
   ],
@@ -60,8 +62,16 @@ export default defineConfig({
       ],
     },
     rollupOptions: {
+      // light-app's export is what the light pages' scripts import by URL (decision 1160): entries keep
+      // their exports (index and landing have none).
+      preserveEntrySignatures: 'allow-extension',
       // index.html: the app's shell; the landing's script gets its page from prerenderLanding.
-      input: { index: 'index.html', landing: 'src/landing/main.ts' },
+      input: {
+        index: 'index.html',
+        landing: 'src/landing/main.ts',
+        // The app as the light pages' scripts load it; they are built apart (vite/prerender-light.ts).
+        'light-app': 'src/light/app.ts',
+      },
       // The router in one chunk: left to the automatic split, its modules scatter over several
       // small shell chunks as lazy routes start to share some of them (docs/decisions/0600).
       output: {

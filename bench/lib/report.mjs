@@ -164,6 +164,20 @@ export function evaluate(r) {
       ok: r.lighthouse?.ok ?? null,
       value: r.lighthouse?.summary ?? r.lighthouse?.skipped ?? r.lighthouse?.error ?? 'not run (BENCH_SKIP_LIGHTHOUSE)',
     });
+  // The light pages (decision 1160).
+  for (const [name, page] of [
+    ['quote', '/quote'],
+    ['installation', '/quote/<token>'],
+    ['application', '/application/<token>'],
+  ]) {
+    if (!r.endpoints) break;
+    const x = r.lighthouseLight?.[name];
+    t.push({
+      target: `Lighthouse (mobile) on ${page}: perf >= 95, LCP <= 1.5 s, TBT <= 100 ms`,
+      ok: x?.ok ?? null,
+      value: x?.summary ?? x?.skipped ?? x?.error ?? r.lighthouseLight?.error ?? 'not run (BENCH_SKIP_LIGHTHOUSE)',
+    });
+  }
   return t;
 }
 

@@ -90,6 +90,58 @@ describe('web pages', () => {
     }
   });
 
+  it('the light pages (decision 1160): /quote and the two token pages are prerendered for a visitor, never cached, the token pages without a Referer', async () => {
+    const light = (name: string) =>
+      `<!doctype html><title>${name}</title><style data-critical></style><div id="root">${'<p>x</p>'.repeat(200)}</div>`;
+    const files = {
+      'index.html': SHELL,
+      'quote.html': light('quote'),
+      'installation-status.html': light('installation'),
+      'application-status.html': light('application'),
+      'installation-status.html.br': brotliCompressSync(light('installation')).toString('latin1'),
+    };
+    const app = await serve(files);
+    try {
+      const token = 'A'.repeat(43);
+      for (const [url, file, tokenPath] of [
+        ['/quote', 'quote.html', false],
+        [`/quote/${token}`, 'installation-status.html', true],
+        [`/application/${token}`, 'application-status.html', true],
+      ] as const) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(files[file]);
+        expect(res.body, url).not.toContain(token);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers.vary, url).toMatch(/cookie/);
+        expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+        if (tokenPath) expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+        // A signed-in browser gets the app, with the same headers.
+        const signedIn = await app.inject({ url, headers: { cookie: `${SESSION_COOKIE}=whatever` } });
+        expect(signedIn.body, url).toBe(SHELL);
+        expect(signedIn.headers.vary, url).toMatch(/cookie/);
+        if (tokenPath) expect(signedIn.headers['referrer-policy'], url).toBe('no-referrer');
+      }
+      const br = await app.inject({ url: `/quote/${token}`, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['referrer-policy']).toBe('no-referrer');
+    } finally {
+      await app.close();
+    }
+    // A build without them serves the app there, as before.
+    const plain = await serve({ 'index.html': SHELL });
+    try {
+      for (const url of ['/quote', `/quote/${'A'.repeat(43)}`, `/application/${'A'.repeat(43)}`]) {
+        const res = await plain.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(SHELL);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a build without landing.html serves the app at / too', async () => {
     const app = await serve({ 'index.html': SHELL });
     try {

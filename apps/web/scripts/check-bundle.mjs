@@ -70,19 +70,37 @@ function measure(page) {
   return { page, gzipKB: sum(files), files, cssGzipKB: sum(css), css, html: size(page, Buffer.from(html)) };
 }
 
+/**
+ * The light pages (docs/decisions/1160-light-homeowner-pages.md): prerendered like the landing, each
+ * usable with its own script before the app boots. Each page's initial JavaScript, measured as the
+ * landing's, against its budget.
+ */
+export const LIGHT_PAGES = [
+  { page: 'quote.html', path: '/quote', jsKB: 30 },
+  { page: 'installation-status.html', path: '/quote/<token>', jsKB: 30 },
+  { page: 'application-status.html', path: '/application/<token>', jsKB: 30 },
+];
+function lightChecks() {
+  return LIGHT_PAGES.map(({ page, path, jsKB }) => {
+    const m = measure(page);
+    return { what: `${path} initial JS (light page)`, kb: m.gzipKB, budget: jsKB, cssKB: m.cssGzipKB, page: m };
+  });
+}
+
 const landing = measure('landing.html');
 const app = measure('index.html');
 const checks = [
   { what: 'landing initial JS', kb: landing.gzipKB, budget: BUDGET_KB.landingJs },
   { what: 'landing initial CSS', kb: landing.cssGzipKB, budget: BUDGET_KB.landingCss },
   { what: 'app shell initial JS (other pages)', kb: app.gzipKB, budget: BUDGET_KB.appJs },
+  ...lightChecks(),
 ].map((c) => ({ ...c, ok: c.kb <= c.budget }));
 const ok = checks.every((c) => c.ok);
-const report = { ok, budgetKB: BUDGET_KB.landingJs, ...landing, checks, app };
+const report = { ok, budgetKB: BUDGET_KB.landingJs, ...landing, checks: checks.map(({ page, ...c }) => c), app };
 
 if (json) process.stdout.write(`${JSON.stringify(report)}\n`);
 else {
-  for (const p of [landing, app]) {
+  for (const p of [landing, app, ...checks.flatMap((c) => (c.page ? [c.page] : []))]) {
     process.stdout.write(`${p.page} (${p.html.gzipKB.toFixed(1)} KB gzip itself):\n`);
     for (const f of p.files)
       process.stdout.write(`  ${f.file.padEnd(44)} ${f.gzipKB.toFixed(1).padStart(7)} KB gzip\n`);

@@ -11,6 +11,8 @@ import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './lib/query-keys';
 export interface LandingState {
   user: PublicUser | null;
   videos: LandingVideo[] | undefined;
+  /** What a light page's script already fetched (decision 1160), under the app's query keys. */
+  queries?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function startApp(takeOver?: LandingState): Promise<void> {
   }
   queryClient.setQueryData(ME_QUERY_KEY, takeOver.user);
   if (takeOver.videos) queryClient.setQueryData(LANDING_VIDEOS_QUERY_KEY, takeOver.videos);
+  for (const [key, data] of takeOver.queries ?? []) queryClient.setQueryData(key, data);
   await Promise.all([router.load(), preloadFooter()]);
   flushSync(() => root.render(app));
 }

@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, RECRUITER_ID_MESSAGE, RECRUITER_ID_RE } from './constants';
+import {
+  EMAIL_INVALID,
+  EMAIL_RE,
+  EMAIL_REQUIRED_DEFAULT,
+  MAX_LONG_TEXT,
+  PHONE_INVALID,
+  PHONE_REQUIRED,
+  toE164,
+  tooLong,
+} from './quote-rules';
+
+export { MAX_LONG_TEXT, toE164 };
 
 /** Field primitives: rules, normalisation and the spec's messages, written once. */
 
 export const MAX_TEXT = 200;
-export const MAX_LONG_TEXT = 2_000;
 export const MAX_URL = 2_048;
 
-/**
- * A plain address, `local@domain` (zod's own pattern, as `z.email()` uses): dot-separated atoms of
- * letters, digits and `_'+-`, a domain of labels and a TLD. No comment `(…)`, display name `<…>`,
- * group `g:…;`, quotes, list or whitespace: mail libraries deliver those forms to a mailbox the
- * string does not show, which let one mailbox take many budgets (issue 35, finding 1).
- */
-const EMAIL_RE = z.regexes.email;
+// EMAIL_RE: a plain address, `local@domain` (zod's own pattern, as `z.email()` uses): dot-separated atoms of
+// letters, digits and `_'+-`, a domain of labels and a TLD. No comment `(…)`, display name `<…>`, group
+// `g:…;`, quotes, list or whitespace: mail libraries deliver those forms to a mailbox the string does not
+// show, which let one mailbox take many budgets (issue 35, finding 1). In quote-rules.ts (no zod there).
 
 /**
  * The mailbox an address delivers to, as budgets, duplicate applications and the self-referral
@@ -37,7 +45,7 @@ export function canonicalMailbox(address: string): string {
 
 /** Trimmed text; an empty one fails with `required`. */
 export const requiredText = (required: string, max = MAX_TEXT) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong(max));
 
 /** Control characters (C0, DEL, C1), line and paragraph separators: never in a name or signature (issue 45). */
 export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
@@ -56,7 +64,7 @@ export const optionalText = (max = MAX_TEXT) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-export const email = (required = 'Email required', invalid = 'Valid email is required') =>
+export const email = (required = EMAIL_REQUIRED_DEFAULT, invalid = EMAIL_INVALID) =>
   z
     .string({ error: required })
     .trim()
@@ -65,20 +73,7 @@ export const email = (required = 'Email required', invalid = 'Valid email is req
     .transform((v) => v.toLowerCase())
     .refine((v) => EMAIL_RE.test(v), invalid);
 
-/**
- * A phone number normalised to E.164. Ten digits are taken as a North American number;
- * anything else must carry its country code.
- */
-export function toE164(raw: string): string | null {
-  const trimmed = raw.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
-
-export const phone = (required = 'Phone required', invalid = 'Valid phone number is required') =>
+export const phone = (required = PHONE_REQUIRED, invalid = PHONE_INVALID) =>
   z
     .string({ error: required })
     .trim()

@@ -1,109 +1,57 @@
 import { z } from 'zod';
-import { email, MAX_LONG_TEXT, pageNumber, phone, recruiterId, requiredText, uuid } from './common';
+import { email, pageNumber, phone, recruiterId, requiredText, uuid } from './common';
 import { MAX_ORDER_CENTS, money } from './money';
+import {
+  CONSENT_REQUIRED,
+  MAX_LONG_TEXT,
+  notesTooLong,
+  QUOTE_RULES,
+  SITE_RULES,
+  STATE_CODE,
+  STATE_REQUIRED,
+  US_STATES,
+  wholeNumberWords,
+  ZIP_FORMAT,
+  ZIP_RE,
+  ZIP_REQUIRED,
+} from './quote-rules';
 
 /** The installation network (issue 37): service areas, jobs, offers, quote requests. */
 
-export const JOB_STATUSES = ['offered', 'unrouted', 'accepted', 'scheduled', 'installed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+import { JOB_STATUSES } from './status-words';
+
+export { JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from './status-words';
 export const DEFAULT_OFFER_HOURS = 24;
 /** Ties within this many miles of the nearest installer go to the one with the fewest recent offers. */
 export const TIE_MILES = 5;
 export const RADIUS_MIN = 5;
 export const RADIUS_MAX = 200;
 
-export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
-  offered: 'Finding an installer',
-  unrouted: 'Waiting for an installer',
-  accepted: 'Installer assigned',
-  scheduled: 'Installation scheduled',
-  installed: 'Installed',
-  cancelled: 'Cancelled',
-};
-
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'PR',
-] as const;
-
-export const ZIP_FORMAT = 'ZIP code must be 5 digits';
+export { CONSENT_REQUIRED, US_STATES, ZIP_FORMAT } from './quote-rules';
 export const ZIP_UNKNOWN = 'ZIP code is not a known US ZIP code';
 export const OFFER_NOT_OPEN = 'This offer is no longer open';
-export const CONSENT_REQUIRED = 'Please agree to be contacted about your installation';
 export const SERVICE_AREA_TIERS_ONLY = 'Only Authorized and Preferred dealers install jobs';
 export const JOB_STATUS_LINK_NOT_FOUND = 'This status link is not valid';
 
 export const zipCode = () =>
   z
-    .string({ error: 'ZIP code is required' })
+    .string({ error: ZIP_REQUIRED })
     .trim()
-    .min(1, 'ZIP code is required')
-    .regex(/^\d{5}(-\d{4})?$/, ZIP_FORMAT)
+    .min(1, ZIP_REQUIRED)
+    .regex(ZIP_RE, ZIP_FORMAT)
     .transform((v) => v.slice(0, 5));
 
 const usState = z
-  .string({ error: 'State is required' })
+  .string({ error: STATE_REQUIRED })
   .trim()
-  .max(2, 'State must be a two-letter US state code, like TX')
+  .max(2, STATE_CODE)
   .toUpperCase()
-  .pipe(z.enum(US_STATES, { error: 'State must be a two-letter US state code, like TX' }));
+  .pipe(z.enum(US_STATES, { error: STATE_CODE }));
 
-const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+const wholeNumber = (label: string, min: number, max: number) => {
+  const w = wholeNumberWords(label, min, max);
+  return z.number({ error: w.type }).int(w.type).min(min, w.min).max(max, w.max);
+};
 
 const isoDate = (label: string) =>
   z
@@ -125,13 +73,13 @@ export const serviceAreaInput = z.object({
 export type ServiceAreaInput = z.infer<typeof serviceAreaInput>;
 
 const site = {
-  street: requiredText('Street is required', 200),
-  city: requiredText('City is required', 100),
+  street: requiredText(SITE_RULES.street.required, SITE_RULES.street.max),
+  city: requiredText(SITE_RULES.city.required, SITE_RULES.city.max),
   state: usState,
   zipCode: zipCode(),
-  atticSqFt: wholeNumber('Attic size', 50, 100_000).optional(),
-  fans: wholeNumber('Number of fans', 0, 50).optional(),
-  notes: z.string().trim().max(MAX_LONG_TEXT, `Notes must be at most ${MAX_LONG_TEXT} characters`).optional(),
+  atticSqFt: wholeNumber(SITE_RULES.atticSqFt.label, SITE_RULES.atticSqFt.min, SITE_RULES.atticSqFt.max).optional(),
+  fans: wholeNumber(SITE_RULES.fans.label, SITE_RULES.fans.min, SITE_RULES.fans.max).optional(),
+  notes: z.string().trim().max(MAX_LONG_TEXT, notesTooLong).optional(),
 };
 
 const homeowner = z.object({
@@ -160,8 +108,8 @@ export const adminCreateJobInput = registerJobInput.omit({ handOff: true }).exte
 export type AdminCreateJobInput = z.infer<typeof adminCreateJobInput>;
 
 export const quoteRequestInput = z.object({
-  fullName: requiredText('Name is required', 120),
-  email: email('Email is required'),
+  fullName: requiredText(QUOTE_RULES.fullName.required, QUOTE_RULES.fullName.max),
+  email: email(QUOTE_RULES.email.required),
   phone: phone(),
   ...site,
   consent: z.literal(true, { error: CONSENT_REQUIRED }),

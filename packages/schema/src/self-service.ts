@@ -27,15 +27,7 @@ export const statusTokenInput = z.object({
 });
 export const STATUS_LINK_NOT_FOUND = 'This status link is not valid. It may have been revoked.';
 
-/** What the status page says about each stage (SPEC section 10: review in 2-3 business days, call within 5). */
-export const APPLICATION_STAGES = ['received', 'under_review', 'approved', 'rejected'] as const;
-export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
-export const APPLICATION_STAGE_LABELS: Record<ApplicationStage, string> = {
-  received: 'Received',
-  under_review: 'Under review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+export { APPLICATION_STAGE_LABELS, APPLICATION_STAGES, type ApplicationStage } from './status-words';
 
 /** The dealer's own profile: the wizard's rules and messages (email and tier stay the admin's). */
 export const dealerProfileInput = z.object({

@@ -1,3 +1,4 @@
+import type { LightPage } from '../plugins/web';
 import type { HttpRoute } from './route';
 
 /**
@@ -16,14 +17,20 @@ const FIXED_PAGES = [
   '/quote',
 ];
 
-/** The app's shell for a page whose address holds a token, sent with `Referrer-Policy: no-referrer`. */
-function tokenPage(url: string, summary: string): HttpRoute {
+/**
+ * The app's shell for a page whose address holds a token, sent with `Referrer-Policy: no-referrer`;
+ * or its light page (decision 1160), with the same header.
+ */
+function tokenPage(url: string, summary: string, light?: LightPage): HttpRoute {
   return {
     method: 'GET',
     url,
     access: 'public',
     summary,
-    handle: ({ req, reply }) => req.server.webApp?.page(reply.header('referrer-policy', 'no-referrer'), 200),
+    handle: ({ req, reply }) => {
+      reply.header('referrer-policy', 'no-referrer');
+      return light ? req.server.webApp?.light(req, reply, light) : req.server.webApp?.page(reply, 200);
+    },
   };
 }
 
@@ -32,8 +39,9 @@ const TOKEN_PAGES: HttpRoute[] = [
   tokenPage(
     '/application/:token',
     "An applicant's private status page (issue 15; its API answers 404 for a revoked token)",
+    'application-status.html',
   ),
-  tokenPage('/quote/:token', "A homeowner's private installation status page (issue 37)"),
+  tokenPage('/quote/:token', "A homeowner's private installation status page (issue 37)", 'installation-status.html'),
   tokenPage(
     '/admin/accept-invite',
     "An admin invitation's page: which email and role it accepts, then name and password",
@@ -68,7 +76,7 @@ export function serverPaths(fullPath: string): string[] {
  * Any other address gets the shell with 404 ('Page Not Found').
  */
 export function webRoutes(clientPaths: readonly string[] | null = null): HttpRoute[] {
-  const own = new Set(['/', ...TOKEN_PAGES.map((r) => r.url)]);
+  const own = new Set(['/', '/quote', ...TOKEN_PAGES.map((r) => r.url)]);
   const pages = [...new Set([...FIXED_PAGES, ...(clientPaths ?? []).flatMap(serverPaths)])].filter((u) => !own.has(u));
   return [
     {
@@ -77,6 +85,13 @@ export function webRoutes(clientPaths: readonly string[] | null = null): HttpRou
       access: 'public',
       summary: 'The landing page (prerendered), or the app for a signed-in browser',
       handle: ({ req, reply }) => req.server.webApp?.landing(req, reply),
+    },
+    {
+      method: 'GET',
+      url: '/quote',
+      access: 'public',
+      summary: "The homeowner's quote form (a light page, prerendered), or the app for a signed-in browser",
+      handle: ({ req, reply }) => req.server.webApp?.light(req, reply, 'quote.html'),
     },
     ...pages.map(
       (url): HttpRoute => ({

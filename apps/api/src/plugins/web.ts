@@ -17,11 +17,22 @@ export interface WebApp {
    */
   landing(req: FastifyRequest, reply: FastifyReply): FastifyReply;
   /**
+   * A light page (docs/decisions/1160-light-homeowner-pages.md): the homeowner's quote form or one
+   * of the two private status pages, prerendered at build time (no status or token in it: the page's
+   * script fetches the status), served as the landing is, to a browser without a session cookie;
+   * the app's shell otherwise, or when the build has no such file.
+   */
+  light(req: FastifyRequest, reply: FastifyReply, file: LightPage): FastifyReply;
+  /**
    * The client router's full paths (TanStack syntax) from the build's routes.json (written by the
    * web build's route manifest, decision 1070); null for a build without one.
    */
   clientPaths: readonly string[] | null;
 }
+
+/** The light pages a build writes (apps/web/vite/prerender-light.ts). */
+export const LIGHT_PAGES = ['quote.html', 'installation-status.html', 'application-status.html'] as const;
+export type LightPage = (typeof LIGHT_PAGES)[number];
 
 /** Reads the build's route manifest: `{ "paths": string[] }`, or null when absent or unreadable. */
 function readManifest(file: string): string[] | null {
@@ -50,6 +61,7 @@ export const webPlugin = fp(
     const indexHtml = readFileSync(indexFile);
     const prerendered = existsSync(join(opts.root, 'landing.html'));
     const clientPaths = readManifest(join(opts.root, 'routes.json'));
+    const lightPages = new Set<string>(LIGHT_PAGES.filter((f) => existsSync(join(opts.root, f))));
     if (!clientPaths)
       app.log.warn({ root: opts.root }, 'web build without routes.json: only the fixed pages answer 200');
     // The build's files are public: each route @fastify/static adds for one (its config names the
@@ -79,6 +91,12 @@ export const webPlugin = fp(
         reply.header('vary', 'cookie');
         if (req.cookies[SESSION_COOKIE]) return page(reply, 200);
         return reply.type('text/html; charset=utf-8').sendFile('landing.html');
+      },
+      light(req, reply, file) {
+        if (!lightPages.has(file)) return page(reply, 200);
+        reply.header('vary', 'cookie');
+        if (req.cookies[SESSION_COOKIE]) return page(reply, 200);
+        return reply.type('text/html; charset=utf-8').sendFile(file);
       },
     } satisfies WebApp);
   },

@@ -24,10 +24,12 @@ export function takeOverOnDemand(opts: {
   state: () => Promise<LandingState | null>;
   /** Called just before the app renders: the page's own timers stop. */
   beforeRender: () => void;
-}) {
+  /** Resolves once the app's page is drawn, before the held click is replayed (a light page's lazy route). */
+  ready?: () => Promise<void>;
+}): { bootNow: () => void } | undefined {
   const root = document.getElementById('root');
   const script = document.querySelector<HTMLScriptElement>('script[data-app-css]');
-  if (!root || !script) return;
+  if (!root || !script) return undefined;
   const css = (script.dataset.appCss ?? '').split(' ').filter(Boolean);
   const prefetch = (script.dataset.appPrefetch ?? '').split(' ').filter(Boolean);
   const controls = () => [...root.querySelectorAll<HTMLElement>(CONTROLS)];
@@ -111,6 +113,7 @@ export function takeOverOnDemand(opts: {
       const focused = active instanceof HTMLElement && root.contains(active) ? identify(active) : null;
       opts.beforeRender();
       await startApp(state);
+      await opts.ready?.();
       stop();
       document.querySelector('style[data-critical]')?.remove();
       if (focused) find(focused)?.focus({ preventScroll: true });
@@ -179,4 +182,10 @@ export function takeOverOnDemand(opts: {
     for (const type of ENGAGED) window.removeEventListener(type, onEngaged, true);
   }
   for (const type of ENGAGED) window.addEventListener(type, onEngaged, { capture: true, passive: true });
+  // A light page whose content needs the app at once (decision 1160).
+  return {
+    bootNow: () => {
+      if (!booting) void boot();
+    },
+  };
 }
