@@ -81,7 +81,7 @@ export default defineConfig({
               // to a section's own chunk, they made a cycle (admin -> team -> admin) in which a section's
               // module-level `API_TOKEN_MESSAGES.create` could run before its chunk had (the Team section's
               // "Something went wrong" in one browser run of five).
-              test: /[\\/](src[\\/]features[\\/](admin[\w-]*|activity|scheduler)[\\/]|schema[\\/]src[\\/](admin-|api-tokens|orders|payout-payees))/,
+              test: /[\\/](src[\\/]console[\\/](admin|claims|commissions|jobs|system|team|webhook|activity|scheduler|shared)[\\/]|schema[\\/]src[\\/](admin-|api-tokens|orders|payout-payees))/,
             },
           ],
         },

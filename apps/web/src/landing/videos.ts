@@ -1,8 +1,8 @@
 import { DEFAULT_VIDEO_TITLES, POLL_MS } from '@dn/schema';
-import { PLAYER_FRAME, playerUrlOf } from '../features/videos/player';
-import type { LandingVideo } from '../features/videos/use-landing-videos';
-import classes from '../features/videos/videos.module.css';
-import { getOrNull } from '../lib/api';
+import { getOrNull } from '../shared/lib/api';
+import { PLAYER_FRAME, playerUrlOf } from '../site/videos/player';
+import type { LandingVideo } from '../site/videos/use-landing-videos';
+import classes from '../site/videos/videos.module.css';
 
 type VideoKey = keyof typeof DEFAULT_VIDEO_TITLES;
 

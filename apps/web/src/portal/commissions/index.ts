@@ -1,0 +1,2 @@
+export { CommissionStatusBadge } from '../../shared/components/CommissionStatusBadge';
+export { EarningsCard } from './EarningsCard';
