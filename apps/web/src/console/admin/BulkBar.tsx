@@ -12,8 +12,8 @@ import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { ADMIN_MUTATIONS } from '../shared/mutations';
 import { useAdminMutation } from '../shared/use-admin-mutation';
+import { useDecisionNotice } from '../shared/use-decision';
 import { ReasonInput } from './ReasonInput';
-import { useDecisionNotice } from './use-decision';
 
 /** What the admin selected: rows picked one by one, or every dealer matching the current filter. */
 export type Selection = { all: false; ids: string[] } | { all: true; total: number };

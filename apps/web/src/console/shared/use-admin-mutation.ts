@@ -2,7 +2,6 @@ import { ADMIN_MESSAGES } from '@dn/schema';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
 import { useTrpc } from '../../shared/lib/trpc';
-import { type UndoableAction, useDecisionNotice } from '../admin/use-decision';
 import {
   type AdminMutationExtra,
   type AdminMutationSpec,
@@ -10,6 +9,7 @@ import {
   showAdminFailure,
   showNotice,
 } from './admin-mutation';
+import { type UndoableAction, useDecisionNotice } from './use-decision';
 
 /**
  * The console's one mutation hook: the procedure's mutation with the spec's toasts and

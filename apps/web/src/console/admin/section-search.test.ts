@@ -1,7 +1,7 @@
 import { activitySearch, dealersSearch } from '@dn/schema';
 import { describe, expect, it } from 'vitest';
-import { legacyTabTarget } from '../admin/legacy-tabs';
-import { parseSearch } from './use-section-search';
+import { parseSearch } from '../shared/use-section-search';
+import { legacyTabTarget } from './legacy-tabs';
 
 const dealers = (raw: Record<string, unknown>) => parseSearch(dealersSearch, raw);
 

@@ -3,8 +3,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTrpc } from '../../shared/lib/trpc';
-import { showAdminFailure } from '../shared/admin-mutation';
-import { ADMIN_MUTATIONS } from '../shared/mutations';
+import { showAdminFailure } from './admin-mutation';
+import { ADMIN_MUTATIONS } from './mutations';
 
 /** An admin decision the server can still undo (issue 14): its id and the end of its window. */
 export interface UndoableAction {
