@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { CommissionStatusBadge } from '../../portal/commissions';
+import { CommissionStatusBadge } from '../../shared/components/CommissionStatusBadge';
 import { useTrpc } from '../../shared/lib/trpc';
 import { DealerOrders } from '../commissions';
 import { useAdminRole } from '../shared/role';

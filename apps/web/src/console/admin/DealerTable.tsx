@@ -14,7 +14,7 @@ import type { DealerItem, DecisionDealer } from './types';
 const RejectDialog = lazy(() => import('./RejectDialog'));
 const LinkReferralDialog = lazy(() => import('./LinkReferralDialog'));
 const TimelineDrawer = lazy(() => import('./TimelineDrawer'));
-const RecordOrderDialog = lazy(() => import('../commissions/RecordOrderDialog'));
+const RecordOrderDialog = lazy(() => import('../commissions').then((m) => ({ default: m.RecordOrderDialog })));
 
 /** A green dark enough for the white 12 px label of Approve (5.6:1; the theme's green.8 gives 3.4:1, axe). */
 const APPROVE_GREEN = '#24773a';

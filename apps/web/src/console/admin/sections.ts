@@ -1,9 +1,13 @@
 import type { AdminRoleName } from '@dn/schema';
-import type { FileRoutesByTo } from '../../routeTree.gen';
+import type { LinkOptions } from '@tanstack/react-router';
 
-/** One entry of the console's navigation: a child route of routes/admin/_console/. */
+/**
+ * One entry of the console's navigation: a child route of routes/admin/_console/. Its `to` is checked
+ * against the routes the app registers (app.tsx), not imported from routeTree.gen.ts: the generated
+ * tree imports the console's layout, which imports this file (an import circle, decision 1141).
+ */
 export interface AdminSectionLink {
-  to: keyof FileRoutesByTo & `/admin${string}`;
+  to: NonNullable<LinkOptions['to']> & `/admin${string}`;
   label: string;
   /** The least role that sees it (the server refuses the others anyway). */
   needs?: AdminRoleName;

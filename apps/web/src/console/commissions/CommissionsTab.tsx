@@ -13,7 +13,7 @@ import { Button, Checkbox, Group, Pagination, Select, Stack, Text, TextInput } f
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { CommissionStatusBadge } from '../../portal/commissions';
+import { CommissionStatusBadge } from '../../shared/components/CommissionStatusBadge';
 import { useTrpc } from '../../shared/lib/trpc';
 import { type DealerChoice, DealerPicker } from '../shared/DealerPicker';
 import { ADMIN_MUTATIONS } from '../shared/mutations';

@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import type { ReferralFunnel } from '../dashboard/types';
+import type { ReferralFunnel } from '../dashboard';
 
 const STEPS = [
   { key: 'visits', label: 'Link visits' },

@@ -2,7 +2,7 @@ import { DATE_FORMAT } from '@dn/schema';
 import { DataTable, StatusBadge } from '@dn/ui';
 import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { OwnReferrals } from '../dashboard/types';
+import type { OwnReferrals } from '../dashboard';
 
 /** Automatic referrals came through the link, manual ones named the recruiter (SPEC section 2). */
 const TYPE_LABEL = { automatic: 'Link', manual: 'Name' } as const;

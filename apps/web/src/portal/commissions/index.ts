@@ -1,2 +1,1 @@
-export { CommissionStatusBadge } from '../../shared/components/CommissionStatusBadge';
 export { EarningsCard } from './EarningsCard';

@@ -2,8 +2,7 @@ import { WIZARD_LEAVE } from '@dn/schema';
 import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { clearDraft, hasDraft } from '../wizard/draft';
-import { RegistrationWizard } from '../wizard/RegistrationWizard';
+import { clearDraft, hasDraft, RegistrationWizard } from '../wizard';
 
 /**
  * The wizard in a modal (landing's Enroll buttons); loaded lazily so the landing stays light. Esc or
