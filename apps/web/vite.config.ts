@@ -48,6 +48,9 @@ export default defineConfig({
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
   build: {
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route's code split into, so check-bundle.mjs can
+    // weigh every page of each surface (site, portal, console) beyond the shell (decision 1142).
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     // Each lazy route's preload list is in the shell: its scripts in one order (by name), the lists
