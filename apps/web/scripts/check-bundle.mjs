@@ -106,7 +106,7 @@ function measureRoutes(shellFiles) {
   if (!existsSync(path)) fail(`no .vite/manifest.json in ${dist} (vite.config.ts build.manifest)`);
   const manifest = JSON.parse(readFileSync(path, 'utf8'));
   const byRoute = new Map();
-  for (const [key, entry] of Object.entries(manifest)) {
+  for (const key of Object.keys(manifest)) {
     const m = /^src\/routes\/(.+\.tsx)(\?.*)?$/.exec(key);
     if (!m) continue;
     if (!byRoute.has(m[1])) byRoute.set(m[1], []);
