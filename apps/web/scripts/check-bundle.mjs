@@ -160,7 +160,7 @@ const checks = [
   }),
 ].map((c) => ({ ...c, ok: c.kb <= c.budget }));
 const ok = checks.every((c) => c.ok);
-const surfaces = routes.map(({ route, surface, gzipKB, files }) => ({ route, surface, gzipKB, files }));
+const surfaces = routes.map(({ route, surface, gzipKB }) => ({ route, surface, gzipKB }));
 const report = { ok, budgetKB: BUDGET_KB.landingJs, budgetsKB: BUDGET_KB, ...landing, checks, app, routes: surfaces };
 
 if (json) process.stdout.write(`${JSON.stringify(report)}\n`);
