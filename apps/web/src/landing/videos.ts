@@ -6,7 +6,7 @@ import classes from '../site/videos/videos.module.css';
 
 type VideoKey = keyof typeof DEFAULT_VIDEO_TITLES;
 
-/** Where each video sits in the prerendered landing (features/marketing/Landing.tsx). */
+/** Where each video sits in the prerendered landing (site/marketing/Landing.tsx). */
 const SLOTS: { key: VideoKey; section: string; heading?: string }[] = [
   { key: 'intro_video', section: 'home' },
   { key: 'demo_video', section: 'demo', heading: 'demo-title' },
