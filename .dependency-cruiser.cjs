@@ -131,6 +131,14 @@ module.exports = {
       to: { path: `${WEB}$1/`, pathNot: `${WEB}$1/shared/` },
     },
     {
+      name: 'web-no-file-outside-the-layers',
+      severity: 'error',
+      comment:
+        'apps/web/src is entries, routes/, site/, portal/, console/ and shared/ (decision 1140): a file in features/, lib/ or components/ (the old layout, e.g. from a branch made before) moves to its surface or to shared/.',
+      from: { path: `${WEB}(features|lib|components)/` },
+      to: {},
+    },
+    {
       name: 'web-route-tree-only-in-app',
       severity: 'error',
       comment:

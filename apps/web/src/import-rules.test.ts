@@ -109,6 +109,16 @@ describe('pnpm lint:imports on apps/web/src', () => {
     expect(r.output).toContain(`error no-circular: ${LAYOUT} → `);
   }, 60_000);
 
+  it('fails on a file left in the old features/ folder (a branch made before the surfaces)', async () => {
+    const old = `${SRC}/features/jobs/QuoteForm.ts`;
+    const r = await cruise({
+      [old]: "import { trpc } from '../../shared/lib/trpc';\nexport const QuoteForm = trpc;\n",
+      [TRPC]: 'export const trpc = 1;\n',
+    });
+    expect(r.code, r.output).not.toBe(0);
+    expect(r.output).toContain(`error web-no-file-outside-the-layers: ${old} → ${TRPC}`);
+  }, 60_000);
+
   it('passes the layers run the right way: app → route tree → routes → surfaces → shared', async () => {
     const r = await cruise({
       [APP]: "import { routeTree } from './routeTree.gen';\nexport const app = routeTree;\n",
