@@ -50,6 +50,9 @@ export default defineConfig({
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
   build: {
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route's code split into, so check-bundle.mjs can
+    // weigh every page of each surface (site, portal, console) beyond the shell (decision 1142).
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     // Each lazy route's preload list is in the shell: its scripts in one order (by name), the lists
@@ -90,8 +93,11 @@ export default defineConfig({
               // With the schema modules the console's features import that no page outside it does: left
               // to a section's own chunk, they made a cycle (admin -> team -> admin) in which a section's
               // module-level `API_TOKEN_MESSAGES.create` could run before its chunk had (the Team section's
-              // "Something went wrong" in one browser run of five).
-              test: /[\\/](src[\\/]features[\\/](admin[\w-]*|activity|scheduler)[\\/]|schema[\\/]src[\\/](admin-|api-tokens|orders|payout-payees))/,
+              // "Something went wrong" in one browser run of five). The CSV parser (the orders import) and
+              // Mantine's NavLink (the console's navigation) are the console's alone: left out, they landed in
+              // the Commissions section's and the layout's route chunks, which the console's chunk then imported
+              // back (issue 48). The coverage map stays out: it is a lazy chunk with d3 (decision 1142).
+              test: /[\\/](src[\\/]console[\\/](admin|claims|commissions|jobs(?![\\/]CoverageMap)|system|team|webhook|activity|scheduler|shared)[\\/]|schema[\\/]src[\\/](admin-|api-tokens|orders|payout-payees|csv)|@mantine[\\/]core[\\/]esm[\\/]components[\\/]NavLink[\\/])/,
             },
           ],
         },

@@ -22,13 +22,13 @@ import { median, pairedRatio, run } from '../lib/load.mjs';
 import { peerSignIn, preparePeers, seedPeers, startPeer } from '../lib/peers.mjs';
 import { cpuMeter, startNode } from '../lib/proc.mjs';
 
-/** The admin console's first page, as apps/web/src/features/admin/DealersTab.tsx asks for it. */
+/** The admin console's first page, as apps/web/src/console/admin/DealersTab.tsx asks for it. */
 export const ADMIN_PAGE_INPUT = { sort: 'createdAt', dir: 'desc', page: 1, pageSize: 50 };
 
 /**
  * The polls compared. `floor`: the B0 row the app is held to when B0's own answer reads nothing
  * (B0's auth/user returns a constant). `trpc`: the procedure the browser polls through /trpc
- * (auth/user is asked over REST by apps/web/src/lib/auth.ts, so it has none).
+ * (auth/user is asked over REST by apps/web/src/shared/lib/auth.ts, so it has none).
  */
 export const POLLS = [
   {
@@ -479,7 +479,7 @@ export function peersTargets(r) {
       t.push({
         target: `${x.key}: tRPC batch GET within 10% of /api`,
         ok: null,
-        value: 'the web app asks it over REST (apps/web/src/lib/auth.ts): no tRPC batch to measure',
+        value: 'the web app asks it over REST (apps/web/src/shared/lib/auth.ts): no tRPC batch to measure',
         family: TRPC_FAMILY,
         item: x.key,
         short: 'REST only',

@@ -5,11 +5,11 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRouterContext } from './lib/router-context';
 import { routeTree } from './routeTree.gen';
+import { createRouterContext } from './shared/lib/router-context';
 
 // The toast host is its own chunk: a toast shown before it arrives waits in the store.
-const NotificationsHost = lazy(() => import('./lib/notifications-host'));
+const NotificationsHost = lazy(() => import('./shared/lib/notifications-host'));
 
 export interface AppRouterOptions {
   queryClient: QueryClient;

@@ -2,10 +2,10 @@ import type { PublicUser } from '@dn/api';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app';
-import { preloadFooter } from './components/layout/LazyFooter';
-import type { LandingVideo } from './features/videos/use-landing-videos';
-import { createQueryClient } from './lib/query-client';
-import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './lib/query-keys';
+import { preloadFooter } from './shared/components/layout/LazyFooter';
+import { createQueryClient } from './shared/lib/query-client';
+import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './shared/lib/query-keys';
+import type { LandingVideo } from './site/videos/use-landing-videos';
 
 /** What the prerendered landing's script already knows when it hands the page to the app. */
 export interface LandingState {

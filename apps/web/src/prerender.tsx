@@ -1,9 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App, createAppRouter } from './app';
-import videoClasses from './features/videos/videos.module.css';
-import { createQueryClient } from './lib/query-client';
-import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './lib/query-keys';
+import { createQueryClient } from './shared/lib/query-client';
+import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './shared/lib/query-keys';
+import videoClasses from './site/videos/videos.module.css';
 
 /**
  * Build time only (vite/prerender-landing.ts): the landing route rendered by the app itself, as a

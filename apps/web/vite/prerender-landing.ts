@@ -11,9 +11,9 @@ const APP = '/src/boot.tsx';
 const LANDING_ROUTE = '/src/routes/index.tsx?tsr-split=component';
 /** Loaded as the app takes over (the footer) or by the landing's buttons: prefetched with the app. */
 const ON_DEMAND = [
-  '/src/components/layout/Footer.tsx',
-  '/src/features/wizard/WizardModal.tsx',
-  '/src/features/schedule-call/ScheduleCallDialog.tsx',
+  '/src/shared/components/layout/Footer.tsx',
+  '/src/site/marketing/WizardModal.tsx',
+  '/src/site/schedule-call/ScheduleCallDialog.tsx',
 ];
 
 type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'facadeModuleId' | 'moduleIds'> & { css: string[] };

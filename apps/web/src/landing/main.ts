@@ -1,7 +1,7 @@
 import type { PublicUser } from '@dn/api';
-import { captureReferral } from '../features/wizard/referral';
-import { getSession } from '../lib/api';
-import { rememberAppVersion } from '../lib/app-version';
+import { getSession } from '../shared/lib/api';
+import { rememberAppVersion } from '../shared/lib/app-version';
+import { captureReferral } from '../site/wizard/referral';
 import { takeOverOnDemand } from './take-over';
 import { watchLandingVideos } from './videos';
 

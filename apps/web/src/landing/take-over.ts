@@ -1,5 +1,5 @@
 import type { LandingState } from '../boot';
-import { scrollToSection } from '../features/marketing/scroll';
+import { scrollToSection } from '../site/marketing/scroll';
 
 /** The controls the app renders in the landing; the same list, in the same order, before and after it boots. */
 const CONTROLS = 'a[href], button';

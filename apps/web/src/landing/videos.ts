@@ -1,12 +1,12 @@
 import { DEFAULT_VIDEO_TITLES, POLL_MS } from '@dn/schema';
-import { PLAYER_FRAME, playerUrlOf } from '../features/videos/player';
-import type { LandingVideo } from '../features/videos/use-landing-videos';
-import classes from '../features/videos/videos.module.css';
-import { getOrNull } from '../lib/api';
+import { getOrNull } from '../shared/lib/api';
+import { PLAYER_FRAME, playerUrlOf } from '../site/videos/player';
+import type { LandingVideo } from '../site/videos/use-landing-videos';
+import classes from '../site/videos/videos.module.css';
 
 type VideoKey = keyof typeof DEFAULT_VIDEO_TITLES;
 
-/** Where each video sits in the prerendered landing (features/marketing/Landing.tsx). */
+/** Where each video sits in the prerendered landing (site/marketing/Landing.tsx). */
 const SLOTS: { key: VideoKey; section: string; heading?: string }[] = [
   { key: 'intro_video', section: 'home' },
   { key: 'demo_video', section: 'demo', heading: 'demo-title' },

@@ -6,7 +6,7 @@ import { takeOverLight } from './take-over';
 
 /**
  * /application/<token> without the app (decision 1160): the prerendered page shows what StatusPage
- * (features/application-status) shows while it loads; this script fetches the status
+ * (site/application-status) shows while it loads; this script fetches the status
  * (site.applicationStatus, as the React page does, retried the same way) and draws what StatusPage
  * draws. Book a Call boots the app, which starts from the status fetched here and opens its dialog.
  */

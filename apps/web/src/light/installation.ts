@@ -7,7 +7,7 @@ import { takeOverLight } from './take-over';
 /**
  * /quote/<token> without the app (decision 1160): the prerendered page shows what StatusView shows
  * while it loads; this script fetches the status (jobs.statusPage, as the React page does) and draws
- * what StatusView, StatusNext and InstallationAnswer draw (features/jobs). The installation question's
+ * what StatusView, StatusNext and InstallationAnswer draw (site/jobs). The installation question's
  * buttons, and any part of the status this script does not know (a later feature's), boot the app,
  * which starts from the status fetched here.
  */

@@ -5,9 +5,9 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App, createAppRouter } from '../app';
-import { createQueryClient } from '../lib/query-client';
-import { ME_QUERY_KEY } from '../lib/query-keys';
-import { getTrpc } from '../lib/trpc';
+import { createQueryClient } from '../shared/lib/query-client';
+import { ME_QUERY_KEY } from '../shared/lib/query-keys';
+import { getTrpc } from '../shared/lib/trpc';
 import { applicationStatusKey, installationStatusKey } from './keys';
 
 /**

@@ -4,7 +4,7 @@ import { alert, CallError, h, mutate } from './dom';
 import { takeOverLight } from './take-over';
 
 /**
- * /quote without the app (decision 1160): the prerendered QuoteForm (features/jobs/QuoteForm.tsx)
+ * /quote without the app (decision 1160): the prerendered QuoteForm (site/jobs/QuoteForm.tsx)
  * made to work by this script. The same request as the React form (jobs.requestQuote, the values
  * built as its `siteInput` builds them, the recruiter from the cookie, the honeypot sent when
  * filled), checked first with the schema's rules and messages (quote-rules.ts); a 400's field errors shown

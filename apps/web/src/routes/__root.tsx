@@ -1,15 +1,14 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { LazyFooter } from '../components/layout/LazyFooter';
-import classes from '../components/layout/layout.module.css';
-import { captureReferral } from '../features/wizard/referral';
-import { rememberAppVersion } from '../lib/app-version';
-import type { RouterContext } from '../lib/router-context';
+import { LazyFooter } from '../shared/components/layout/LazyFooter';
+import classes from '../shared/components/layout/layout.module.css';
+import { rememberAppVersion } from '../shared/lib/app-version';
+import type { RouterContext } from '../shared/lib/router-context';
 
 // Not on the landing page, so the landing does not download it.
-const TopNav = lazy(() => import('../components/layout/TopNav').then((m) => ({ default: m.TopNav })));
+const TopNav = lazy(() => import('../shared/components/layout/TopNav').then((m) => ({ default: m.TopNav })));
 // Rarely shown: not in the first download.
-const LazyNotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
+const LazyNotFound = lazy(() => import('../shared/components/NotFound').then((m) => ({ default: m.NotFound })));
 
 function NotFound() {
   return (
@@ -34,7 +33,8 @@ function RootLayout() {
   const pathname = normalise(useRouterState({ select: (s) => s.location.pathname }));
   useEffect(() => {
     rememberAppVersion();
-    captureReferral();
+    // The ?r= capture in its own chunk (the landing's script shares it): not in the app shell.
+    void import('../site/wizard/referral').then((m) => m.captureReferral());
   }, []);
   return (
     <>

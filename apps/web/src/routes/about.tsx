@@ -1,9 +1,9 @@
 import { Anchor, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ClaimItems } from '../features/marketing/claims';
-import { EnergyBreakdown } from '../features/marketing/EnergyBreakdown';
-import { Stat } from '../features/marketing/Stat';
+import { EnergyBreakdown } from '../site/marketing/EnergyBreakdown';
+import { Stat } from '../site/marketing/Stat';
+import { ClaimItems } from '../site/shared/claims';
 
 export const Route = createFileRoute('/about')({ component: Page });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StatusPage } from '../features/application-status/StatusPage';
+import { StatusPage } from '../site/application-status/StatusPage';
 
 /** /application/$token: the applicant's private status page (issue 15). */
 export const Route = createFileRoute('/application/$token')({

@@ -4,12 +4,10 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PageLoader } from '../components/PageLoader';
-import { ProfileCard } from '../features/account-settings/ProfileCard';
-import { SecurityCard } from '../features/account-settings/SecurityCard';
-import { AffiliateCard } from '../features/affiliate';
-import { SessionEndedNotice } from '../features/auth';
-import { EarningsCard } from '../features/commissions';
+import { ProfileCard } from '../portal/account-settings/ProfileCard';
+import { SecurityCard } from '../portal/account-settings/SecurityCard';
+import { AffiliateCard } from '../portal/affiliate';
+import { EarningsCard } from '../portal/commissions';
 import {
   AnchorLink,
   ButtonLink,
@@ -17,9 +15,11 @@ import {
   FirstOrderCard,
   OrderHistoryCard,
   showsFirstOrderCard,
-} from '../features/dashboard';
-import { setCurrentUser, useAuth } from '../lib/auth';
-import { httpStatusOf, useTrpc } from '../lib/trpc';
+} from '../portal/dashboard';
+import { SessionEndedNotice } from '../shared/auth';
+import { PageLoader } from '../shared/components/PageLoader';
+import { setCurrentUser, useAuth } from '../shared/lib/auth';
+import { httpStatusOf, useTrpc } from '../shared/lib/trpc';
 
 /** `?offer=<id>`: the job offer an installer's email links to (issue 47), opened after sign-in. */
 interface DashboardSearch {
@@ -32,21 +32,21 @@ export const Route = createFileRoute('/dashboard')({
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     typeof search.offer === 'string' && OFFER_ID.test(search.offer) ? { offer: search.offer } : {},
   // The cards' data and lazy code, in one batch beside the page's own code (issue 47; decision 1221).
-  loader: ({ context }) => void import('../lib/prefetch-routes').then((m) => m.prefetchDashboard(context)),
+  loader: ({ context }) => void import('./-dashboard-prefetch').then((m) => m.prefetchDashboard(context)),
   component: DashboardPage,
 });
 
 // The onboarding checklist and the reschedule page load with their own chunks (issue 38).
-const OnboardingCard = lazy(() => import('../features/onboarding/OnboardingCard'));
-const RescheduleCall = lazy(() => import('../features/onboarding/RescheduleCall'));
+const OnboardingCard = lazy(() => import('../portal/onboarding/OnboardingCard'));
+const RescheduleCall = lazy(() => import('../portal/onboarding/RescheduleCall'));
 /** The emailed reschedule link's one-time token (`#reschedule=...`): no sign-in needed. */
 const rescheduleToken = () => /^#reschedule=([\w-]+)$/.exec(window.location.hash)?.[1] ?? null;
 // Payout details, the W-9 and the statement (issue 39): loaded when the dashboard renders, not in the shell.
-const PayoutsCard = lazy(() => import('../features/payees/PayoutsCard'));
+const PayoutsCard = lazy(() => import('../portal/payees/PayoutsCard'));
 // Job offers, the jobs a dealer sold or installs, and the installer's service area (issue 37).
-const JobsCard = lazy(() => import('../features/jobs/JobsCard'));
+const JobsCard = lazy(() => import('../portal/jobs/JobsCard'));
 // The installer's scorecard (issue 50): its own chunk, for Authorized and Preferred dealers.
-const ScorecardCard = lazy(() => import('../features/jobs/ScorecardCard'));
+const ScorecardCard = lazy(() => import('../portal/jobs/ScorecardCard'));
 
 function DashboardPage() {
   const auth = useAuth();

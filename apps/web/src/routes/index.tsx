@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import classes from '../components/layout/layout.module.css';
-import { Landing } from '../features/marketing/Landing';
-import { landingVideosQueryOptions } from '../features/videos/use-landing-videos';
-import { useAuth } from '../lib/auth';
+import classes from '../shared/components/layout/layout.module.css';
+import { useAuth } from '../shared/lib/auth';
+import { Landing } from '../site/marketing/Landing';
+import { landingVideosQueryOptions } from '../site/videos/use-landing-videos';
 
 export const Route = createFileRoute('/')({
   // Starts the videos request alongside the current-user call instead of after it.

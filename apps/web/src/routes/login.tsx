@@ -9,10 +9,10 @@ import {
   offersFreshLink,
   SessionEndedNotice,
   SetupPasswordForm,
-} from '../features/auth';
+} from '../shared/auth';
 
 // The wizard is big: a dealer who only signs in never downloads it.
-const RegistrationWizard = lazy(() => import('../features/wizard').then((m) => ({ default: m.RegistrationWizard })));
+const RegistrationWizard = lazy(() => import('../site/wizard').then((m) => ({ default: m.RegistrationWizard })));
 
 interface LoginSearch {
   token?: string;

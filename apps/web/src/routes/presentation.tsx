@@ -2,10 +2,10 @@ import { incentiveFigure } from '@dn/schema/claims';
 import { Button, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useClaimsInEffect } from '../features/marketing/claims';
-import { Stat } from '../features/marketing/Stat';
-import { loadScheduleCallDialog, ScheduleCall } from '../features/schedule-call';
-import { preloadWhenIdle } from '../lib/preload';
+import { preloadWhenIdle } from '../shared/lib/preload';
+import { Stat } from '../site/marketing/Stat';
+import { loadScheduleCallDialog, ScheduleCall } from '../site/schedule-call';
+import { useClaimsInEffect } from '../site/shared/claims';
 
 export const Route = createFileRoute('/presentation')({ component: Page });
 

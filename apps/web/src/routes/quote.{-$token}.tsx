@@ -5,5 +5,5 @@ import { lazy } from 'react';
 // at /quote, the private status page at /quote/$token (issue 37). A second split keeps the page's
 // preload list out of the shell.
 export const Route = createFileRoute('/quote/{-$token}')({
-  component: lazy(() => import('../features/jobs/QuotePage')),
+  component: lazy(() => import('../site/jobs/QuotePage')),
 });

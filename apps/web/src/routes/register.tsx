@@ -1,6 +1,6 @@
 import { Container, Paper, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { RegistrationWizard } from '../features/wizard';
+import { RegistrationWizard } from '../site/wizard';
 
 export const Route = createFileRoute('/register')({ component: Page });
 

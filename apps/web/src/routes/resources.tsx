@@ -1,9 +1,9 @@
 import { Anchor, Card, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { RESOURCE_LINKS } from '../features/marketing/resources';
-import { SavingsCalculator } from '../features/savings-calculator/SavingsCalculator';
-import { type SavingsSearch, toParam, validateSavingsSearch } from '../features/savings-calculator/search';
+import { RESOURCE_LINKS } from '../site/marketing/resources';
+import { SavingsCalculator } from '../site/savings-calculator/SavingsCalculator';
+import { type SavingsSearch, toParam, validateSavingsSearch } from '../site/savings-calculator/search';
 
 export const Route = createFileRoute('/resources')({ validateSearch: validateSavingsSearch, component: Page });
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AdminLayout } from '../../features/admin/AdminLayout';
+import { AdminLayout } from '../../console/admin/AdminLayout';
 
 // The console's layout (issue 34): the sections' navigation around the open section, each a child
 // route in _console/. Pathless: the sections are /admin, /admin/calls, ... The component is

@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { PasswordFields, serverMessage } from '../../features/auth';
-import { useAfterSignIn } from '../../lib/auth';
-import { useSchemaForm } from '../../lib/form';
-import { fieldErrorsOf, httpStatusOf, useTrpc } from '../../lib/trpc';
+import { PasswordFields, serverMessage } from '../../shared/auth';
+import { useAfterSignIn } from '../../shared/lib/auth';
+import { useSchemaForm } from '../../shared/lib/form';
+import { fieldErrorsOf, httpStatusOf, useTrpc } from '../../shared/lib/trpc';
 
 /** /admin/accept-invite?token=…: the invited admin chooses a name and password and is signed in (issue 14). */
 export const Route = createFileRoute('/admin/accept-invite')({

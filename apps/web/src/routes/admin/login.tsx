@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { SessionEndedNotice, SignInFields } from '../../features/auth';
-import { useAfterSignIn } from '../../lib/auth';
-import { useSchemaForm } from '../../lib/form';
-import { useTrpc } from '../../lib/trpc';
+import { SessionEndedNotice, SignInFields } from '../../shared/auth';
+import { useAfterSignIn } from '../../shared/lib/auth';
+import { useSchemaForm } from '../../shared/lib/form';
+import { useTrpc } from '../../shared/lib/trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLoginPage });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { AccountTab } from '../../../features/admin-team/AccountTab';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { AccountTab } from '../../../console/team/AccountTab';
 
 export const Route = createFileRoute('/admin/_console/account')({ component: AccountPage });
 

@@ -3,13 +3,13 @@ import { activitySearch } from '@dn/schema';
 import { Tabs } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { ActivityTab } from '../../../features/activity/ActivityTab';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { useSectionSearch } from '../../../features/admin/use-section-search';
-import { searchAs } from '../../../lib/route-search';
+import { ActivityTab } from '../../../console/activity/ActivityTab';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { useSectionSearch } from '../../../console/shared/use-section-search';
+import { searchAs } from '../../../shared/lib/route-search';
 
 // The durable scheduler's tasks (issue 38, decision 0940), loaded when their tab opens.
-const SchedulerTab = lazy(() => import('../../../features/scheduler/SchedulerTab'));
+const SchedulerTab = lazy(() => import('../../../console/scheduler/SchedulerTab'));
 
 // The audit trail (issue 14); a dealer's timeline links here with its id.
 export const Route = createFileRoute('/admin/_console/activity')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { CallsTab } from '../../../features/admin/CallsTab';
+import { CallsTab } from '../../../console/admin/CallsTab';
+import { AdminSection } from '../../../console/shared/AdminSection';
 
 export const Route = createFileRoute('/admin/_console/calls')({ component: CallsPage });
 

@@ -2,14 +2,14 @@ import type { CommissionsSearch } from '@dn/schema';
 import { commissionsSearch } from '@dn/schema';
 import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { AffiliateTab } from '../../../features/admin/AffiliateTab';
-import { useSectionSearch } from '../../../features/admin/use-section-search';
-import { CommissionsTab } from '../../../features/admin-commissions/CommissionsTab';
-import { ImportOrders } from '../../../features/admin-commissions/ImportOrders';
-import { RulesPanel } from '../../../features/admin-commissions/RulesPanel';
-import { useAdminRole } from '../../../features/admin-team/role';
-import { searchAs } from '../../../lib/route-search';
+import { AffiliateTab } from '../../../console/admin/AffiliateTab';
+import { CommissionsTab } from '../../../console/commissions/CommissionsTab';
+import { ImportOrders } from '../../../console/commissions/ImportOrders';
+import { RulesPanel } from '../../../console/commissions/RulesPanel';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { useAdminRole } from '../../../console/shared/role';
+import { useSectionSearch } from '../../../console/shared/use-section-search';
+import { searchAs } from '../../../shared/lib/route-search';
 
 // Orders & commissions (issue 13): the ledger (its filters and page in the URL), the rules, the
 // orders import and the referral funnel that earns them.

@@ -1,15 +1,15 @@
 import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { FormsTab } from '../../../features/admin/FormsTab';
-import { VideosTab } from '../../../features/admin/VideosTab';
+import { FormsTab } from '../../../console/admin/FormsTab';
+import { VideosTab } from '../../../console/admin/VideosTab';
+import { AdminSection } from '../../../console/shared/AdminSection';
 
 // What dealers and visitors are shown: the first order forms and the landing videos.
 export const Route = createFileRoute('/admin/_console/content')({ component: ContentPage });
 
 /** The dealer agreements and initial inventory amounts (issue 38), in their own chunk. */
-const OnboardingSettings = lazy(() => import('../../../features/onboarding/OnboardingSettings'));
+const OnboardingSettings = lazy(() => import('../../../console/onboarding/OnboardingSettings'));
 
 function ContentPage() {
   return (

@@ -2,12 +2,12 @@ import type { DealersSearch } from '@dn/schema';
 import { dealersSearch } from '@dn/schema';
 import { createFileRoute, Navigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { DealersTab } from '../../../features/admin/DealersTab';
-import { legacyTabTarget } from '../../../features/admin/legacy-tabs';
-import { SummaryCards } from '../../../features/admin/SummaryCards';
-import { useSectionSearch } from '../../../features/admin/use-section-search';
-import { searchAs } from '../../../lib/route-search';
+import { DealersTab } from '../../../console/admin/DealersTab';
+import { legacyTabTarget } from '../../../console/admin/legacy-tabs';
+import { SummaryCards } from '../../../console/admin/SummaryCards';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { useSectionSearch } from '../../../console/shared/use-section-search';
+import { searchAs } from '../../../shared/lib/route-search';
 
 // Dealers, the console's first section, is /admin itself: bookmarks and emails of /admin keep working.
 export const Route = createFileRoute('/admin/_console/')({
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/admin/_console/')({
 });
 
 // The compliance documents waiting for review (issue 45), loaded with the onboarding screens.
-const ComplianceQueue = lazy(() => import('../../../features/onboarding/ComplianceReview'));
+const ComplianceQueue = lazy(() => import('../../../console/admin/ComplianceReview'));
 
 function DealersPage() {
   // A link of the former tab bar (/admin?tab=calls): the section that tab became.

@@ -1,20 +1,20 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { PayoutsPanel } from '../../../features/admin-commissions/PayoutsPanel';
-import { useAdminRole } from '../../../features/admin-team/role';
+import { PayoutsPanel } from '../../../console/payees/PayoutsPanel';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { useAdminRole } from '../../../console/shared/role';
 
 // The Risk section (issue 39): flagged referrals hold payouts, so it sits on this page, and its code
 // loads one step later (React.lazy). Not a route of its own: the shell is at its budget (decision 0964).
-const RiskPanel = lazy(() => import('../../../features/payees/RiskPanel'));
+const RiskPanel = lazy(() => import('../../../console/payees/RiskPanel'));
 // Issue 47, item 4: the owner's payment settings and the 1099-NEC (threshold, report), loaded likewise.
-const PaymentSettingsCard = lazy(() => import('../../../features/payees/PaymentSettingsCard'));
-const TaxCard = lazy(() => import('../../../features/payees/TaxCard'));
+const PaymentSettingsCard = lazy(() => import('../../../console/payees/PaymentSettingsCard'));
+const TaxCard = lazy(() => import('../../../console/payees/TaxCard'));
 
 export const Route = createFileRoute('/admin/_console/payouts')({
   // The section's data and lazy cards, in one batch beside the console's code (issue 47; decision 1221).
-  loader: ({ context }) => void import('../../../lib/prefetch-routes').then((m) => m.prefetchPayouts(context)),
+  loader: ({ context }) => void import('./-payouts-prefetch').then((m) => m.prefetchPayouts(context)),
   component: PayoutsPage,
 });
 

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSection } from '../../../features/admin/AdminSection';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { useAdminRole } from '../../../console/shared/role';
 // Personal API tokens (decision 0980): in this route's own chunk, loaded when the section opens.
-import { ApiTokens } from '../../../features/admin-team/ApiTokens';
-import { useAdminRole } from '../../../features/admin-team/role';
-import { TeamTab } from '../../../features/admin-team/TeamTab';
+import { ApiTokens } from '../../../console/team/ApiTokens';
+import { TeamTab } from '../../../console/team/TeamTab';
 
 export const Route = createFileRoute('/admin/_console/team')({ component: TeamPage });
 

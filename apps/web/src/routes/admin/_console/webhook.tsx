@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSection } from '../../../features/admin/AdminSection';
-import { WebhookSection } from '../../../features/admin-webhook/WebhookSection';
+import { AdminSection } from '../../../console/shared/AdminSection';
+import { WebhookSection } from '../../../console/webhook/WebhookSection';
 
 // Issue 36 (decision 0995): owners only; the server refuses the others anyway.
 export const Route = createFileRoute('/admin/_console/webhook')({ component: WebhookPage });

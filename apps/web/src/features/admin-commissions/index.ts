@@ -1,2 +1,0 @@
-export { CommissionsTab } from './CommissionsTab';
-export { DealerOrders } from './DealerOrders';

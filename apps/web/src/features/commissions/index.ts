@@ -1,2 +1,0 @@
-export { CommissionStatusBadge } from './CommissionStatusBadge';
-export { EarningsCard } from './EarningsCard';

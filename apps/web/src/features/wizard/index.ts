@@ -1,1 +1,0 @@
-export { RegistrationWizard, type RegistrationWizardProps } from './RegistrationWizard';

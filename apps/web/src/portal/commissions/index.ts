@@ -1,0 +1,1 @@
+export { EarningsCard } from './EarningsCard';

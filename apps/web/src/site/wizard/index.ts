@@ -1,0 +1,2 @@
+export { clearDraft, hasDraft } from './draft';
+export { RegistrationWizard, type RegistrationWizardProps } from './RegistrationWizard';
