@@ -52,10 +52,10 @@ import * as m3200trust from './2026-11-29-3200-payout-trust';
 import * as m3300backupVerify from './2026-11-29-3300-backup-verification';
 import * as m3600remind from './2026-11-29-3600-offer-reminders';
 import * as m4000reviews from './2026-11-29-4000-job-reviews';
+import * as m4100scores from './2026-11-29-4100-installer-scores';
 import * as m4200jobversions from './2026-11-29-4200-job-versions';
 import * as m4210sellerOffers from './2026-11-29-4210-job-versions-seller-offers';
 import * as m4400outboxSeq from './2026-11-29-4400-outbox-sequence';
-import * as m4100scores from './2026-11-29-4100-installer-scores';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
