@@ -1,10 +1,8 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import react from '@vitejs/plugin-react';
-import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { LightPages } from '../src/light/prerender';
+import { type Chunk, chunksOf, chunkTools, criticalCss, pageHtml, pageScripts, renderInNode } from './prerender-kit';
 
 /**
  * The light pages (decision 1160): the homeowner's quote form and the two private status pages,
@@ -49,8 +47,6 @@ const LIGHT_APP = '/src/light/app.ts';
 /** The root layout's lazy parts: on every one of these pages. */
 const LAYOUT = [/[\\/]TopNav\.tsx$/, /[\\/]layout[\\/]Footer\.tsx$/];
 
-type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'facadeModuleId' | 'moduleIds'> & { css: string[] };
-
 export function prerenderLight(): Plugin {
   let config: ResolvedConfig;
   let chunks: Chunk[] = [];
@@ -61,98 +57,37 @@ export function prerenderLight(): Plugin {
       config = c;
     },
     generateBundle(_options, bundle) {
-      chunks = Object.values(bundle).flatMap((o) =>
-        o.type === 'chunk'
-          ? [
-              {
-                fileName: o.fileName,
-                imports: o.imports,
-                facadeModuleId: o.facadeModuleId,
-                moduleIds: o.moduleIds,
-                css: [...(o.viteMetadata?.importedCss ?? [])],
-              },
-            ]
-          : [],
-      );
+      chunks = chunksOf(bundle);
     },
     async writeBundle() {
       const outDir = config.build.outDir;
       const url = (file: string) => `${config.base}${file}`;
-      const chunkOf = (id: string | RegExp) => {
-        const test = (m: string) => (typeof id === 'string' ? m.endsWith(id) : id.test(m));
-        const found = chunks.find((c) => (c.facadeModuleId && test(c.facadeModuleId)) || c.moduleIds.some(test));
-        if (!found) throw new Error(`prerender-light: no chunk holds ${id}`);
-        return found;
-      };
-      const closure = (roots: Chunk[]) => {
-        const seen = new Set<Chunk>();
-        const order: Chunk[] = [];
-        const visit = (c: Chunk) => {
-          if (seen.has(c)) return;
-          seen.add(c);
-          for (const f of c.imports) {
-            const dep = chunks.find((d) => d.fileName === f);
-            if (dep) visit(dep);
-          }
-          order.push(c);
-        };
-        for (const r of roots) visit(r);
-        return order;
-      };
-      const cssOf = (cs: Chunk[]) => [...new Set(closure(cs).flatMap((c) => c.css))];
+      const { chunkOf, closure, cssOf } = chunkTools(chunks, 'prerender-light');
 
       const appUrl = url(chunkOf(LIGHT_APP).fileName);
       const own = await buildScripts(config, appUrl);
-      const ownChunkOf = (id: string) => {
-        const found = own.find((c) => c.facadeModuleId?.endsWith(id));
-        if (!found) throw new Error(`prerender-light: no script built for ${id}`);
-        return found;
-      };
-      const ownClosure = (root: Chunk) => {
-        const order: Chunk[] = [];
-        const visit = (c: Chunk) => {
-          if (order.includes(c)) return;
-          for (const f of c.imports) {
-            const dep = own.find((d) => d.fileName === f);
-            if (dep) visit(dep);
-          }
-          order.push(c);
-        };
-        visit(root);
-        return order;
-      };
-      const pages = await renderInNode(config);
+      const ownScripts = chunkTools(own, 'prerender-light');
+      const pages = await renderLightPages(config);
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
       for (const page of LIGHT_PAGES) {
         const markup = pages[page.markup];
         if (/<script|<template/i.test(markup)) throw new Error(`prerender-light: ${page.file} holds a script`);
-        const script = ownChunkOf(page.script);
+        const script = ownScripts.chunkOf(page.script);
         const appChunks = [chunkOf(LIGHT_APP), chunkOf(APP), ...[...LAYOUT, ...page.app].map(chunkOf)];
         const appCss = cssOf(appChunks);
         const prefetch = [...new Set([...appCss, ...closure(appChunks).map((c) => c.fileName)])];
-        const css = await criticalCss(
-          markup,
-          pages.specimens,
-          appCss.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n'),
+        const css = await criticalCss(markup, appCss.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n'), {
+          plugin: 'prerender-light',
+          beside: pages.specimens,
+        });
+        const { scriptTag, preloads } = pageScripts(url, script, ownScripts.closure([script]), {
+          css: appCss,
+          prefetch,
+        });
+        writeFileSync(
+          join(outDir, page.file),
+          pageHtml(shell, { css, scriptTag, preloads, markup }, 'prerender-light'),
         );
-        const scriptTag =
-          `<script type="module" crossorigin src="${url(script.fileName)}"` +
-          ` data-app-css="${appCss.map(url).join(' ')}" data-app-prefetch="${prefetch.map(url).join(' ')}"></script>`;
-        const preloads = ownClosure(script)
-          .filter((c) => c !== script)
-          .map((c) => `<link rel="modulepreload" crossorigin href="${url(c.fileName)}">`);
-        const html = shell
-          .replace(/\s*<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, '')
-          .replace(/\s*<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
-          .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-          .replace(
-            '</head>',
-            `  <style data-critical>${css}</style>\n    ${[scriptTag, ...preloads].join('\n    ')}\n  </head>`,
-          )
-          .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
-        if (!html.includes(markup) || !html.includes('data-mantine-color-scheme'))
-          throw new Error('prerender-light: index.html no longer has the expected <html lang="en"> and empty #root');
-        writeFileSync(join(outDir, page.file), html);
       }
     },
   };
@@ -223,51 +158,9 @@ async function buildScripts(config: ResolvedConfig, appUrl: string): Promise<Chu
   return chunks;
 }
 
-/** Builds src/light/prerender.tsx for Node (beside node_modules, so its imports resolve) and runs it. */
-async function renderInNode(config: ResolvedConfig): Promise<LightPages> {
-  const outDir = join(config.root, 'node_modules', '.prerender-light');
-  try {
-    await build({
-      configFile: false,
-      root: config.root,
-      mode: config.mode,
-      logLevel: 'warn',
-      plugins: [react()],
-      build: {
-        ssr: 'src/light/prerender.tsx',
-        outDir,
-        emptyOutDir: true,
-        copyPublicDir: false,
-        minify: false,
-        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
-      },
-    });
-    const mod = (await import(
-      pathToFileURL(join(outDir, 'prerender.mjs')).href
-    )) as typeof import('../src/light/prerender');
-    return await mod.renderLightPages();
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * The rules of the app's stylesheets that the page uses, or that its script will use when it fills
- * a status in or shows an error: the specimens stand beside the page while pruning, not in the page.
- */
-async function criticalCss(markup: string, specimens: string[], css: string): Promise<string> {
-  const beasties = new Beasties({
-    logLevel: 'warn',
-    mergeStylesheets: false,
-    allowRules: [/^:root\[data-mantine-color-scheme="?light/],
-  });
-  const doc =
-    '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head>' +
-    `<style data-critical>${css}</style></head><body><div id="root">${markup}</div>` +
-    specimens.map((s) => `<div>${s}</div>`).join('') +
-    '</body></html>';
-  const out = await beasties.process(doc);
-  const pruned = out.match(/<style data-critical[^>]*>([\s\S]*?)<\/style>/)?.[1];
-  if (pruned === undefined) throw new Error('prerender-light: beasties dropped the critical stylesheet');
-  return pruned;
+/** src/light/prerender.tsx, built for Node and run: each page's markup and the specimens. */
+function renderLightPages(config: ResolvedConfig): Promise<LightPages> {
+  return renderInNode(config, 'prerender-light', 'src/light/prerender.tsx', (m) =>
+    (m as typeof import('../src/light/prerender')).renderLightPages(),
+  );
 }

@@ -75,10 +75,8 @@ export type JobReviewFields = z.infer<typeof jobReviewFields>;
 export const jobReviewInput = jobStatusToken.extend(jobReviewFields.shape);
 export type JobReviewInput = z.infer<typeof jobReviewInput>;
 
-/** The console's scorecard table: sorted by one figure (nulls last either way), a page at a time. */
-export const SCORECARD_SORTS = [
-  'name',
-  'tier',
+/** A scorecard's figures, in the order the card and the console's table show them. */
+export const SCORECARD_FIGURES = [
   'averageRating',
   'reviewCount',
   'received',
@@ -89,6 +87,9 @@ export const SCORECARD_SORTS = [
   'medianAnswerMinutes',
   'jobsCompleted',
 ] as const;
+
+/** The console's scorecard table: sorted by one figure (nulls last either way), a page at a time. */
+export const SCORECARD_SORTS = ['name', 'tier', ...SCORECARD_FIGURES] as const;
 export type ScorecardSort = (typeof SCORECARD_SORTS)[number];
 
 export const adminScorecardsQuery = z.object({

@@ -174,6 +174,25 @@ export const HOMEOWNER_WORDS = {
   callInstaller: (company: string) => `Call ${company} about the day and the work.`,
 } as const;
 
+/**
+ * The status page's "what happens next" lines (issue 47, item 9), the same in the app and the light
+ * page: by when an installer answers (the open offer's deadline, in the home's zone), what if nobody
+ * does, or who will call.
+ */
+export function homeownerNextLines(s: {
+  status: string;
+  state: string;
+  answerBy?: string | null;
+  installer: { company: string } | null;
+}): string[] {
+  if (s.status === 'offered' && s.answerBy) {
+    return [HOMEOWNER_WORDS.expectBy(formatWhen(s.answerBy, stateTimeZone(s.state))), HOMEOWNER_WORDS.ifNobody];
+  }
+  if (s.status === 'unrouted') return [HOMEOWNER_WORDS.unrouted];
+  if (s.installer && s.status === 'accepted') return [HOMEOWNER_WORDS.assigned(s.installer.company)];
+  return [];
+}
+
 /** The dashboard's Jobs card (issue 47, item 2): what each action says. */
 export const JOB_CARD_WORDS = {
   declineReasons: ['Schedule is full', 'Too far', 'Not the work we do'] as const,

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@dn/api';
 import { getSession } from '../shared/lib/api';
 import { rememberAppVersion } from '../shared/lib/app-version';
-import { captureReferral } from '../site/wizard/referral';
+import { captureReferral } from '../shared/lib/referral';
 import { takeOverOnDemand } from './take-over';
 import { watchLandingVideos } from './videos';
 

@@ -1,4 +1,4 @@
-import { displayMoney, formatPhone, formatWhen, HOMEOWNER_WORDS as H, stateTimeZone, telHref } from '@dn/schema';
+import { displayMoney, formatPhone, HOMEOWNER_WORDS as H, homeownerNextLines, telHref } from '@dn/schema';
 import { JOB_STATUS_LABELS, type JobStatus } from '@dn/schema/status-words';
 import { alert, anchor, button, CallError, container, h, query, stack, stepper, text, title, tokenOfPage } from './dom';
 import { installationStatusKey } from './keys';
@@ -124,14 +124,7 @@ function answer(i: Status['installation']) {
 
 /** StatusNext: by when an installer answers, what if nobody does, whom to ask. */
 function next(s: Status) {
-  const lines =
-    s.status === 'offered' && s.answerBy
-      ? [H.expectBy(formatWhen(s.answerBy, stateTimeZone(s.state))), H.ifNobody]
-      : s.status === 'unrouted'
-        ? [H.unrouted]
-        : s.installer && s.status === 'accepted'
-          ? [H.assigned(s.installer.company)]
-          : [];
+  const lines = homeownerNextLines(s);
   return card(
     'status-next',
     stack(

@@ -1,5 +1,6 @@
-import { RECRUITER_COOKIE, RECRUITER_ID_RE, US_STATE_NAMES } from '@dn/schema';
+import { US_STATE_NAMES } from '@dn/schema';
 import { quoteRequestErrors, US_STATES } from '@dn/schema/quote-rules';
+import { recruiterFromCookie } from '../shared/lib/referral';
 import { alert, CallError, h, mutate } from './dom';
 import { takeOverLight } from './take-over';
 
@@ -12,17 +13,6 @@ import { takeOverLight } from './take-over';
  */
 const form = document.querySelector<HTMLFormElement>('#root form');
 const fieldOf = (name: string) => form?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-path="${name}"]`);
-
-function recruiterFromCookie(): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === RECRUITER_COOKIE) {
-      const id = decodeURIComponent(v.join('='));
-      return RECRUITER_ID_RE.test(id) ? id : undefined;
-    }
-  }
-  return undefined;
-}
 
 // The State field: Mantine's searchable Select finds a state by its name or its code (issue 47): the
 // code typed exactly first ("AK" is Alaska), then the labels containing the text, in a listbox of options.

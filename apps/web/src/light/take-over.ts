@@ -1,6 +1,6 @@
 import { takeOverOnDemand } from '../landing/take-over';
 import { rememberAppVersion } from '../shared/lib/app-version';
-import { captureReferral } from '../site/wizard/referral';
+import { captureReferral } from '../shared/lib/referral';
 
 /**
  * The landing's hand-over (decision 0503) for a light page (decision 1160): a link or a control the

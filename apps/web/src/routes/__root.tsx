@@ -34,7 +34,7 @@ function RootLayout() {
   useEffect(() => {
     rememberAppVersion();
     // The ?r= capture in its own chunk (the landing's script shares it): not in the app shell.
-    void import('../site/wizard/referral').then((m) => m.captureReferral());
+    void import('../shared/lib/referral').then((m) => m.captureReferral());
   }, []);
   return (
     <>

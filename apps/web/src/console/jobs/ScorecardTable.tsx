@@ -1,5 +1,5 @@
 import type { AppRouter } from '@dn/api';
-import { plural, SCORECARD_DAYS, SCORECARD_LABELS, type ScorecardSort } from '@dn/schema';
+import { plural, SCORECARD_DAYS, SCORECARD_FIGURES, SCORECARD_LABELS, type ScorecardSort } from '@dn/schema';
 import { DataTable } from '@dn/ui';
 import { Button, Group, Pagination, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,17 +13,7 @@ type Row = inferRouterOutputs<AppRouter>['scorecards']['list']['items'][number];
 type Figure = keyof typeof SCORECARD_LABELS;
 
 const PAGE = 50;
-const FIGURES: Figure[] = [
-  'averageRating',
-  'reviewCount',
-  'received',
-  'accepted',
-  'declined',
-  'expired',
-  'acceptanceRate',
-  'medianAnswerMinutes',
-  'jobsCompleted',
-];
+const FIGURES: readonly Figure[] = SCORECARD_FIGURES;
 const SHORT: Record<Figure, string> = {
   averageRating: 'Rating (of 5)',
   reviewCount: 'Reviews',

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@dn/api';
-import { answerTime, DATE_FORMAT, RATING_MAX, ratePercent, SCORECARD_LABELS } from '@dn/schema';
+import { answerTime, DATE_FORMAT, RATING_MAX, ratePercent, SCORECARD_FIGURES, SCORECARD_LABELS } from '@dn/schema';
 import { Group, Paper, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import dayjs from 'dayjs';
@@ -22,17 +22,7 @@ export function figure(key: Key, f: Pick<Figures, Key>): string {
   return number(v);
 }
 
-const ORDER: Key[] = [
-  'averageRating',
-  'reviewCount',
-  'received',
-  'accepted',
-  'declined',
-  'expired',
-  'acceptanceRate',
-  'medianAnswerMinutes',
-  'jobsCompleted',
-];
+const ORDER: readonly Key[] = SCORECARD_FIGURES;
 
 /** Better when higher, except declines, expiries and the time to answer. */
 const LOWER_IS_BETTER = new Set<Key>(['declined', 'expired', 'medianAnswerMinutes']);

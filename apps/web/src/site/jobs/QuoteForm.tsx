@@ -1,10 +1,10 @@
-import { RECRUITER_COOKIE, RECRUITER_ID_RE } from '@dn/schema';
 import { Alert, Box, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { emptySite, SiteFields, type SiteValues, siteInput } from '../../shared/jobs/HomeFields';
 import classes from '../../shared/jobs/jobs.module.css';
+import { recruiterFromCookie } from '../../shared/lib/referral';
 import { fieldErrorsOf, useTrpc } from '../../shared/lib/trpc';
 
 interface Values extends SiteValues {
@@ -13,17 +13,6 @@ interface Values extends SiteValues {
   phone: string;
   consent: boolean;
   website: string;
-}
-
-function recruiterFromCookie(): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === RECRUITER_COOKIE) {
-      const id = decodeURIComponent(v.join('='));
-      return RECRUITER_ID_RE.test(id) ? id : undefined;
-    }
-  }
-  return undefined;
 }
 
 /** "Get an installation quote": a homeowner's request, routed to a certified installer near them (issue 37). */

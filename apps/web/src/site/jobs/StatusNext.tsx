@@ -1,4 +1,4 @@
-import { formatWhen, HOMEOWNER_WORDS as H, type JobStatus, stateTimeZone } from '@dn/schema';
+import { HOMEOWNER_WORDS as H, homeownerNextLines, type JobStatus } from '@dn/schema';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { EmailLink, PhoneLink } from '../../shared/jobs/contact';
 
@@ -15,14 +15,7 @@ interface Status {
  * offer's deadline, in the home's zone), what if nobody does, and whom to ask.
  */
 export function StatusNext({ s }: { s: Status }) {
-  const next =
-    s.status === 'offered' && s.answerBy
-      ? [H.expectBy(formatWhen(s.answerBy, stateTimeZone(s.state))), H.ifNobody]
-      : s.status === 'unrouted'
-        ? [H.unrouted]
-        : s.installer && s.status === 'accepted'
-          ? [H.assigned(s.installer.company)]
-          : [];
+  const next = homeownerNextLines(s);
   return (
     <Card withBorder data-testid="status-next">
       <Stack gap="xs">

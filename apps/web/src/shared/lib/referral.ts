@@ -1,10 +1,15 @@
 import { RECRUITER_COOKIE, RECRUITER_COOKIE_DAYS, RECRUITER_ID_RE } from '@dn/schema';
-import { postJson } from '../../shared/lib/api';
+import { postJson } from './api';
 
 /** The recruiter id the visitor arrived with: the `r` query parameter first, then the cookie. */
 export function currentRecruiterId(): string | undefined {
   const fromUrl = new URLSearchParams(window.location.search).get('r');
   if (fromUrl && RECRUITER_ID_RE.test(fromUrl)) return fromUrl;
+  return recruiterFromCookie();
+}
+
+/** The recruiter id of the visitor's cookie alone (the quote form names who sent the homeowner). */
+export function recruiterFromCookie(): string | undefined {
   const fromCookie = readCookie(RECRUITER_COOKIE);
   return fromCookie && RECRUITER_ID_RE.test(fromCookie) ? fromCookie : undefined;
 }
