@@ -24,7 +24,7 @@ interface Status {
   installer: { company: string; phone: string } | null;
   installation: { amount: string | null; answer: 'confirmed' | 'disputed' | null; canAnswer: boolean };
 }
-/** The fields this page draws (or may ignore): a status with any other non-empty field goes to the app. */
+/** The fields this page draws (or may ignore): a status with any other field set goes to the app. */
 const KNOWN = new Set([
   'status',
   'city',
@@ -155,7 +155,9 @@ async function load() {
     const s = await query<Status & Record<string, unknown>>('jobs.statusPage', { token });
     fetched = s;
     main.replaceChildren(draw(s));
-    const unknown = Object.entries(s).some(([k, v]) => !KNOWN.has(k) && v !== null && v !== undefined);
+    // A field with something to show (the homeowner's review, or `canReview: true`, issue 50) is the
+    // app's to draw; false, null or absent shows nothing.
+    const unknown = Object.entries(s).some(([k, v]) => !KNOWN.has(k) && v !== null && v !== undefined && v !== false);
     if (unknown) takeOver?.bootNow();
   } catch (err) {
     main.replaceChildren(alert('red', err instanceof CallError || err instanceof Error ? err.message : String(err)));
