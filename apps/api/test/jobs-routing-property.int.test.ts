@@ -52,6 +52,8 @@ const installerArb = fc.record({
   pause: fc.constantFrom('none', 'none', 'none', 'none', 'flag', 'untilFuture', 'untilPast', 'flagUntilPast' as const),
   capacity: fc.integer({ min: 1, max: 4 }),
   takenThisWeek: fc.integer({ min: 0, max: 2 }),
+  /** Offers of other jobs open now: they count against the week's capacity (decision 1125). */
+  openNow: fc.integer({ min: 0, max: 2 }),
   declinedRecently: fc.integer({ min: 0, max: 3 }),
   /** Thousandths, 4.000 to 5.000 in steps of 0.05 (near-ties and exact ties happen), or no history. */
   score: fc.option(
@@ -137,18 +139,20 @@ async function seedInstaller(s: Spec, point: Point, now: Date) {
   const past = [
     ...Array.from({ length: s.takenThisWeek }, () => ({ status: 'accepted' as const, at: takenAt })),
     ...Array.from({ length: s.declinedRecently }, () => ({ status: 'declined' as const, at: declinedAt })),
+    ...Array.from({ length: s.openNow }, () => ({ status: 'open' as const, at: now })),
   ];
   for (const p of past) {
     await h.db
       .insertInto('jobOffers')
       .values({
-        jobId: p.status === 'accepted' ? await pastJob() : shared,
+        // One job each for a taken or open offer (a job has one holder and one open offer).
+        jobId: p.status === 'declined' ? shared : await pastJob(),
         dealerId: d.id,
         distanceMiles: '1.0',
         status: p.status,
         offeredAt: p.at,
-        expiresAt: p.at,
-        respondedAt: p.at,
+        expiresAt: p.status === 'open' ? new Date(p.at.getTime() + DAY) : p.at,
+        respondedAt: p.status === 'open' ? null : p.at,
       })
       .execute();
   }
@@ -172,7 +176,7 @@ function eligibleOf(made: Seeded[], point: Point, seller: string | null, medians
         m.miles <= m.radius &&
         m.pause !== 'flag' &&
         m.pause !== 'untilFuture' &&
-        m.takenThisWeek < m.capacity &&
+        m.takenThisWeek + m.openNow < m.capacity &&
         m.id !== seller,
     );
 }

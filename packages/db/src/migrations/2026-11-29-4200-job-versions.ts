@@ -24,14 +24,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   // Sorted, so two transactions bumping the same dealers take their rows in one order.
   await sql`
-    create function job_versions_bump(dealers uuid[]) returns void language sql as $$
+    create function job_versions_bump(dealers uuid[]) returns void language plpgsql as $$
+    begin
+      -- PL/pgSQL, like every function that writes (decision 0830): parsed once per connection.
       insert into job_versions (dealer_id, shard, n)
         select d, pg_backend_pid() % 64, 1
         from unnest(dealers) d
         where d is not null
         group by d order by d
-        on conflict (dealer_id, shard) do update set n = job_versions.n + 1
-    $$`.execute(db);
+        on conflict (dealer_id, shard) do update set n = job_versions.n + 1;
+    end $$`.execute(db);
   await sql`
     create function job_versions_offers() returns trigger language plpgsql as $$
     begin

@@ -103,7 +103,7 @@ export interface RoutedInstaller {
 /**
  * The routing rule (decisions 0911 and 1120-1122): eligible installers are approved or active
  * Authorized and Preferred dealers whose area covers the point, not paused, under their weekly
- * capacity, not the seller, not offered this job before, passing installer_gate_ok. Preferred first;
+ * capacity (the offers taken this week and those open now: decision 1125), not the seller, not offered this job before, passing installer_gate_ok. Preferred first;
  * within the tier, by score (installer_scores; an installer without history has the tier's median,
  * installer_tier_medians): the best eligible score fixes the band, and of the tier's eligible
  * installers scoring within NEAR_TIE of it, the nearest is offered the job (then the id).
@@ -121,7 +121,9 @@ export async function nextInstaller(db: Executor, q: RoutingQuery): Promise<Rout
   const eligible = (c: RawBuilder<unknown>) => sql`
     not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${c}.dealer_id)
     and (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id
-           and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz) < ${c}.weekly_capacity
+           and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz)
+      + (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id and o.status = 'open')
+      < ${c}.weekly_capacity
     and installer_gate_ok(${c}.dealer_id, ${day})`;
   const result = await sql<RoutedInstaller>`
     with cand as materialized (
