@@ -118,13 +118,15 @@ export async function nextInstaller(db: Executor, q: RoutingQuery): Promise<Rout
   const point = sql`service_point(${q.latitude}::float8, ${q.longitude}::float8)`;
   const mile = sql`${METERS_PER_MILE}::float8`;
   const day = sql`(${q.now}::timestamptz at time zone 'UTC')::date`;
+  // CASE fixes the order (PostgreSQL orders an AND's terms by their estimated cost): the gate, the
+  // costliest, only for an installer not yet offered this job and under capacity.
   const eligible = (c: RawBuilder<unknown>) => sql`
-    not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${c}.dealer_id)
-    and (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id
-           and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz)
-      + (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id and o.status = 'open')
-      < ${c}.weekly_capacity
-    and installer_gate_ok(${c}.dealer_id, ${day})`;
+    case when not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${c}.dealer_id)
+      and (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id
+             and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz)
+        + (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id and o.status = 'open')
+        < ${c}.weekly_capacity
+    then installer_gate_ok(${c}.dealer_id, ${day}) else false end`;
   const result = await sql<RoutedInstaller>`
     with cand as materialized (
       select sa.dealer_id, d.tier::text as tier, coalesce(nullif(d.company_name, ''), d.full_name) as name,
