@@ -572,9 +572,12 @@ export const EVERY_TABLE: Record<string, Fill> = {
       .execute();
   },
   installer_tier_medians: async (db) => {
+    // One row a tier, which the app's hourly sweep may already have written (the drill starts the app).
+    const row = { medianScore: '3.875', installers: 12, refreshedAt: MICROS };
     await db
       .insertInto('installerTierMedians')
-      .values({ tier: 'Preferred', medianScore: '3.875', installers: 12, refreshedAt: MICROS })
+      .values({ tier: 'Preferred', ...row })
+      .onConflict((oc) => oc.column('tier').doUpdateSet(row))
       .execute();
   },
   landing_videos: async (db, ids) => {
