@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTrpc } from '../../shared/lib/trpc';
+import { downloadFile } from '../shared/download';
 import { ADMIN_MUTATIONS } from '../shared/mutations';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { ALL, exportUrl, inListOrder } from './export-url';
@@ -90,28 +91,10 @@ export function ExportButton({ search }: { search: DealersSearch }) {
   const download = async () => {
     setPending(true);
     try {
-      const res = await fetch(exportUrl(search, picked), { credentials: 'same-origin' });
-      if (!res.ok) {
-        const text = await res.text();
-        let message = text || res.statusText;
-        try {
-          message = (JSON.parse(text) as { message?: string }).message ?? message;
-        } catch {
-          // Not JSON: the text as it came.
-        }
-        throw new Error(message);
-      }
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-        `dealers-export-${new Date().toISOString().slice(0, 10)}.csv`;
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const name = await downloadFile(
+        exportUrl(search, picked),
+        `dealers-export-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
       notifications.show({ title: 'Dealers exported', message: name, color: 'green' });
     } catch (err) {
       notifications.show({

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTrpc } from '../../shared/lib/trpc';
+import { downloadFile } from '../shared/download';
 import { ADMIN_MUTATIONS } from '../shared/mutations';
 import { useAdminRole } from '../shared/role';
 import { useAdminMutation } from '../shared/use-admin-mutation';
-import { downloadFile } from './download';
 
 // One batch's payees, each marked paid alone (decision 0965): loaded when asked for.
 const PayoutPayees = lazy(() => import('./PayoutPayees'));

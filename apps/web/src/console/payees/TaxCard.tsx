@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTrpc } from '../../shared/lib/trpc';
+import { downloadFile } from '../shared/download';
 import { useAdminRole } from '../shared/role';
-import { downloadFile } from './download';
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: 6 }, (_, i) => String(THIS_YEAR - i));
