@@ -66,12 +66,14 @@ test.describe
       const cOffers = (await (await casper.request.get('/api/dealer/job-offers')).json()).items as { id: string }[];
       expect((await casper.request.post(`/api/dealer/job-offers/${cOffers[0]!.id}/accept`)).ok()).toBe(true);
 
-      // A Preferred installer in Pierre, offered five jobs it never answers.
+      // A Preferred installer in Pierre, offered five jobs it never answers (room for five open
+      // offers at once: they count against the week's capacity, decision 1125).
       const phone = await browser.newContext({ ...PHONE, baseURL });
       const p = await readyInstaller(phone.request, admin, {
         tier: 'Preferred',
         ...PIERRE,
         companyName: shared.preferred.company,
+        weeklyCapacity: 10,
       });
       shared.preferred = { ...shared.preferred, id: p.id, email: p.email };
       for (let k = 0; k < 5; k++) expect((await adminJob(admin, PIERRE)).status).toBe('offered');

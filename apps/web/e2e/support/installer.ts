@@ -56,6 +56,8 @@ export async function readyInstaller(
     fullName?: string;
     insuranceExpiresOn?: string;
     insurance?: 'verified' | 'none';
+    /** Jobs a week, open offers included (decision 1125); the server's default when not given. */
+    weeklyCapacity?: number;
   },
 ) {
   const fullName = o.fullName ?? `${o.tier} Installer`;
@@ -78,7 +80,12 @@ export async function readyInstaller(
     await verifyDocument(admin, await uploadCertificate(signedIn, 'insurance', o.insuranceExpiresOn ?? inAYear));
   }
   const area = await signedIn.put('/api/dealer/service-area', {
-    data: { zipCode: o.zipCode, radiusMiles: 30, paused: false },
+    data: {
+      zipCode: o.zipCode,
+      radiusMiles: 30,
+      paused: false,
+      ...(o.weeklyCapacity ? { weeklyCapacity: o.weeklyCapacity } : {}),
+    },
   });
   expect(area.ok(), await area.text()).toBe(true);
   return dealer;
