@@ -540,35 +540,22 @@ export const EVERY_TABLE: Record<string, Fill> = {
   },
   // Kept by triggers (the review above wrote the installer's row): set to awkward values as they are.
   installer_scores: async (db, ids) => {
+    const row = {
+      score: '4.567',
+      ratingAverage: '4.25',
+      reviewCount: 7,
+      offers: 9,
+      accepted: 5,
+      declined: 2,
+      expired: 2,
+      responseSeconds: 5432,
+      expiredStreak: 2,
+      computedAt: MICROS,
+    };
     await db
       .insertInto('installerScores')
-      .values({
-        dealerId: ids.installer,
-        score: '4.567',
-        ratingAverage: '4.25',
-        reviewCount: 7,
-        offers: 9,
-        accepted: 5,
-        declined: 2,
-        expired: 2,
-        responseSeconds: 5432,
-        expiredStreak: 2,
-        computedAt: MICROS,
-      })
-      .onConflict((oc) =>
-        oc.column('dealerId').doUpdateSet({
-          score: '4.567',
-          ratingAverage: '4.25',
-          reviewCount: 7,
-          offers: 9,
-          accepted: 5,
-          declined: 2,
-          expired: 2,
-          responseSeconds: 5432,
-          expiredStreak: 2,
-          computedAt: MICROS,
-        }),
-      )
+      .values({ dealerId: ids.installer, ...row })
+      .onConflict((oc) => oc.column('dealerId').doUpdateSet(row))
       .execute();
   },
   installer_tier_medians: async (db) => {
