@@ -36,10 +36,12 @@ export async function dbProjects(opts = {}) {
   const integration = opts.integration ?? ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
   const exclude = ['**/node_modules/**', '**/dist/**', ...(opts.exclude ?? [])];
   const testTimeout = opts.testTimeout ?? 30_000;
-  // Integration files share the cores with the other files running at the same time: the property
-  // tests on PGlite take 10-30 s alone, so their limit catches a hang, not a busy machine. So does a
-  // hook's: a PGlite harness started beside other work took over 60 s (issue 46).
-  const intTimeout = Math.max(testTimeout, 120_000);
+  // Integration files share the cores with the other files running at the same time, and in CI
+  // with the security suite and the browser tests (decision 1330): the property tests on PGlite take
+  // 10-70 s alone, and one (admin-versions, 65 s quiet) passed 120 s at a load average of 39. So
+  // the limit catches a hang, not a busy machine. So does a hook's: a PGlite harness started beside
+  // other work took over 60 s (issue 46).
+  const intTimeout = Math.max(testTimeout, 300_000);
   // `*.pg.int.test.ts` run on PostgreSQL only, `*.pglite.int.test.ts` on PGlite only.
   const onlyPg = integration.map((g) => g.replace('.int.test.ts', '.pg.int.test.ts'));
   const onlyPglite = integration.map((g) => g.replace('.int.test.ts', '.pglite.int.test.ts'));
