@@ -87,6 +87,14 @@ export default defineConfig({
             // its own chunks (frame.tsx). `queryOptions` (an identity function the route loaders' options
             // use) stays out of the group, or the shell's route definitions would bring all of it back.
             { name: 'query', test: /[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*[\\/]queryOptions\.js$)/ },
+            // Mantine's core (provider, theme, Box, the styles API) with its hooks and the components
+            // nearly every page draws with: one chunk instead of some thirty small ones, each named in the
+            // shell's preload lists and each a request of its own on a page's first load (decision 1310).
+            {
+              name: 'mantine',
+              includeDependenciesRecursively: false,
+              test: /[\\/](clsx[\\/]|@mantine[\\/](hooks[\\/]esm[\\/](utils|use-(id|merged-ref|uncontrolled|isomorphic-effect|reduced-motion|did-update|force-update|media-query|window-event))[\\/]|core[\\/]esm[\\/](core[\\/]|components[\\/](Alert|Anchor|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Transition|UnstyledButton)[\\/])))/,
+            },
             // The REST client with the constants and the version note the landing's script reads, in one
             // chunk as before decision 1310: out of the shell, left alone they split into three small files.
             {
