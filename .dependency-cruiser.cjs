@@ -60,7 +60,7 @@ const WEB = '^apps/web/src/';
 const WEB_LAYERS = [
   ['main.tsx', 'landing/'],
   ['boot.tsx', 'prerender.tsx'],
-  ['app.tsx'],
+  ['app.tsx', 'frame.tsx'],
   ['routes/'],
   ['site/', 'portal/', 'console/'],
   ['shared/'],

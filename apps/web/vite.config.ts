@@ -59,6 +59,7 @@ export default defineConfig({
     // of routes that share most chunks (the console's sections) repeat and compress to little
     // (decision 0900). Style sheets keep their order: it is their cascade.
     modulePreload: {
+      polyfill: false,
       resolveDependencies: (_file, deps) => [
         ...deps.filter((d) => d.endsWith('.css')),
         ...deps.filter((d) => !d.endsWith('.css')).sort(),
@@ -81,9 +82,26 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'router', test: /[\\/]@tanstack[\\/](react-router|router-core)[\\/]/ },
-            // TanStack Query likewise (the shell loads all of it): left alone, it splits anew whenever a
-            // lazy page starts to share a part of it (decision 0932).
-            { name: 'query', test: /[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // TanStack Query likewise: left alone, it splits anew whenever a lazy page starts to share a
+            // part of it (decision 0932). Not in the app shell (decision 1310): every page loads it beside
+            // its own chunks (frame.tsx). `queryOptions` (an identity function the route loaders' options
+            // use) stays out of the group, or the shell's route definitions would bring all of it back.
+            { name: 'query', test: /[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*[\\/]queryOptions\.js$)/ },
+            // Mantine's core (provider, theme, Box, the styles API) with its hooks and the components
+            // nearly every page draws with: one chunk instead of some thirty small ones, each named in the
+            // shell's preload lists and each a request of its own on a page's first load (decision 1310).
+            {
+              name: 'mantine',
+              includeDependenciesRecursively: false,
+              test: /[\\/](clsx[\\/]|@mantine[\\/](hooks[\\/]esm[\\/](utils|use-(id|merged-ref|uncontrolled|isomorphic-effect|reduced-motion|did-update|force-update|media-query|window-event))[\\/]|core[\\/]esm[\\/](core[\\/]|components[\\/](Alert|Anchor|Button|Center|CloseButton|Container|Group|Loader|Paper|Stack|Text|Title|Transition|UnstyledButton)[\\/])))/,
+            },
+            // The REST client with the constants and the version note the landing's script reads, in one
+            // chunk as before decision 1310: out of the shell, left alone they split into three small files.
+            {
+              name: 'api',
+              includeDependenciesRecursively: false,
+              test: /[\\/](src[\\/]shared[\\/]lib[\\/](api|app-version)\.ts|schema[\\/]src[\\/]constants\.ts)$/,
+            },
             // The admin console's code in one chunk: its sections are child routes, each a lazy
             // import whose preload list (in the shell) would otherwise name every small chunk their
             // features split into (docs/decisions/0875).

@@ -1,29 +1,31 @@
 import '@mantine/core/styles.css';
 import './touch-targets.css';
-import { cssVariablesResolver, theme } from '@dn/ui';
-import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { createRouterContext } from './shared/lib/router-context';
-
-// The toast host is its own chunk: a toast shown before it arrives waits in the store.
-const NotificationsHost = lazy(() => import('./shared/lib/notifications-host'));
+import type { RouterContext } from './shared/lib/router-context';
 
 export interface AppRouterOptions {
-  queryClient: QueryClient;
+  /**
+   * What every route's `beforeLoad` and `loader` read (shared/lib/router-context.ts). The browser's
+   * app (boot.tsx) creates the router before the query client has loaded (frame.tsx) and gives the
+   * router its context with `router.update` once it has, before the first load.
+   */
+  context: RouterContext;
   /** Memory history for the build-time render of the landing page; the browser's otherwise. */
   history?: RouterHistory;
   /** Leave the window where it is on the first render (the app taking over a prerendered page). */
   keepFirstScroll?: boolean;
 }
 
-export function createAppRouter({ queryClient, history, keepFirstScroll = false }: AppRouterOptions) {
+/**
+ * The router: the app shell's one framework beside React (decision 1310). Mantine's provider and
+ * TanStack Query, which every page renders inside, are frame.tsx's, loaded beside the page's chunks.
+ */
+export function createAppRouter({ context, history, keepFirstScroll = false }: AppRouterOptions) {
   let keepScroll = keepFirstScroll;
   return createRouter({
     routeTree,
-    context: createRouterContext(queryClient),
+    context,
     defaultPreload: 'intent',
     ...(history ? { history, isServer: true } : {}),
     // Server rendering would write an inline script for it (refused by our CSP): browser only.
@@ -45,18 +47,16 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** The whole app: the browser renders it, and the build renders it once for the landing page. */
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
-  return (
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>
-  );
+/**
+ * Starts fetching the code of the routes that `pathname` matches (each route's lazy component),
+ * so the page's chunks download beside frame.tsx's rather than after it.
+ */
+export function preloadRouteCode(router: AppRouter, pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) {
+    const component = route.options.component as { preload?: () => Promise<unknown> } | undefined;
+    void component?.preload?.().catch(() => {
+      // The router loads it again, and shows its error, when it renders the page.
+    });
+  }
 }

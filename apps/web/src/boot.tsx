@@ -1,11 +1,11 @@
 import type { PublicUser } from '@dn/api';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app';
+import { createAppRouter, preloadRouteCode } from './app';
 import { preloadFooter } from './shared/components/layout/LazyFooter';
-import { createQueryClient } from './shared/lib/query-client';
 import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './shared/lib/query-keys';
-import type { LandingVideo } from './site/videos/use-landing-videos';
+import type { RouterContext } from './shared/lib/router-context';
+import type { LandingVideo } from './site/videos/landing-videos-query';
 
 /** What the prerendered landing's script already knows when it hands the page to the app. */
 export interface LandingState {
@@ -16,14 +16,23 @@ export interface LandingState {
 }
 
 /**
- * Starts the single-page app in #root. Without `takeOver` (index.html) it renders at once. Taking
- * over the prerendered landing, it first seeds what the page's script fetched and loads the
- * route, so its first render is the same landing (no loading placeholder, no blank frame), and
- * resolves once that render is on screen.
+ * Starts the single-page app in #root. Without `takeOver` (index.html) it renders as soon as its
+ * frame has loaded. Taking over the prerendered landing, it first seeds what the page's script
+ * fetched and loads the route, so its first render is the same landing (no loading placeholder, no
+ * blank frame), and resolves once that render is on screen.
+ *
+ * Nothing is drawn before the page's own chunks arrive, so Mantine's provider and TanStack Query
+ * (frame.tsx) are fetched beside them, not in the app shell before them (decision 1310): the router is
+ * made first, asks for the page's code, and gets its context once the query client exists.
  */
 export async function startApp(takeOver?: LandingState): Promise<void> {
+  const frame = import('./frame');
+  // Read by no route before router.update below (the first load is after it).
+  const router = createAppRouter({ context: {} as RouterContext, keepFirstScroll: takeOver !== undefined });
+  preloadRouteCode(router, router.latestLocation.pathname);
+  const { App, createQueryClient, createRouterContext } = await frame;
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, keepFirstScroll: takeOver !== undefined });
+  router.update({ ...router.options, context: createRouterContext(queryClient) });
   const root = createRoot(document.getElementById('root')!);
   const app = <App router={router} queryClient={queryClient} />;
   if (!takeOver) {

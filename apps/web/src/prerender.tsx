@@ -1,8 +1,10 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { App, createAppRouter } from './app';
+import { createAppRouter } from './app';
+import { App } from './frame';
 import { createQueryClient } from './shared/lib/query-client';
 import { LANDING_VIDEOS_QUERY_KEY, ME_QUERY_KEY } from './shared/lib/query-keys';
+import { createRouterContext } from './shared/lib/router-context';
 import videoClasses from './site/videos/videos.module.css';
 
 /**
@@ -14,7 +16,10 @@ export async function renderLanding(): Promise<string> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(ME_QUERY_KEY, null);
   queryClient.setQueryData(LANDING_VIDEOS_QUERY_KEY, []);
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createAppRouter({
+    context: createRouterContext(queryClient),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   await router.load();
   // One piece: React would otherwise split a large page and join it with inline scripts (CSP).
   const { prelude } = await prerenderToNodeStream(<App router={router} queryClient={queryClient} />, {

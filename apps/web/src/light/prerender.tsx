@@ -4,9 +4,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { App, createAppRouter } from '../app';
+import { createAppRouter } from '../app';
+import { App } from '../frame';
 import { createQueryClient } from '../shared/lib/query-client';
 import { ME_QUERY_KEY } from '../shared/lib/query-keys';
+import { createRouterContext } from '../shared/lib/router-context';
 import { getTrpc } from '../shared/lib/trpc';
 import { applicationStatusKey, installationStatusKey } from './keys';
 
@@ -34,7 +36,10 @@ async function renderAt(path: string, seed: (queryClient: QueryClient) => void =
   const queryClient = createQueryClient();
   queryClient.setQueryData(ME_QUERY_KEY, null);
   seed(queryClient);
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter({
+    context: createRouterContext(queryClient),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   await router.load();
   return html(<App router={router} queryClient={queryClient} />);
 }

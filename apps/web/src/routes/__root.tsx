@@ -2,7 +2,6 @@ import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/re
 import { lazy, Suspense, useEffect } from 'react';
 import { LazyFooter } from '../shared/components/layout/LazyFooter';
 import classes from '../shared/components/layout/layout.module.css';
-import { rememberAppVersion } from '../shared/lib/app-version';
 import type { RouterContext } from '../shared/lib/router-context';
 
 // Not on the landing page, so the landing does not download it.
@@ -32,8 +31,10 @@ const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') 
 function RootLayout() {
   const pathname = normalise(useRouterState({ select: (s) => s.location.pathname }));
   useEffect(() => {
-    rememberAppVersion();
-    // The ?r= capture in its own chunk (the landing's script shares it): not in the app shell.
+    // Both beside the page's own chunks, not in the app shell (decision 1310): app-version sits in the
+    // API client's chunk, which the first page has loaded by now; the ?r= capture in its own (the
+    // landing's script shares it).
+    void import('../shared/lib/app-version').then((m) => m.rememberAppVersion());
     void import('../shared/lib/referral').then((m) => m.captureReferral());
   }, []);
   return (

@@ -3,12 +3,14 @@ import { createFileRoute, Navigate } from '@tanstack/react-router';
 import classes from '../shared/components/layout/layout.module.css';
 import { useAuth } from '../shared/lib/auth';
 import { Landing } from '../site/marketing/Landing';
-import { landingVideosQueryOptions } from '../site/videos/use-landing-videos';
 
 export const Route = createFileRoute('/')({
-  // Starts the videos request alongside the current-user call instead of after it.
+  // Starts the videos request alongside the current-user call instead of after it. Imported here, not
+  // at the top: the route's options are in the app shell, the API client is not (decision 1310).
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(landingVideosQueryOptions());
+    void import('../site/videos/landing-videos-query').then((m) =>
+      context.queryClient.prefetchQuery(m.landingVideosQueryOptions()),
+    );
   },
   component: Page,
 });
