@@ -607,4 +607,3 @@ export function jobMoney(db: Executor, ids: readonly string[]) {
     .where('j.id', 'in', [...ids])
     .execute();
 }
-
