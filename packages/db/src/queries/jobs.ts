@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
-import { isoTimestamp } from '../json-text';
+import { type AsJson, isoTimestamp } from '../json-text';
 import { prepareQuery } from '../prepared';
 import type { DB } from '../types';
 import type { Executor } from './executor';
@@ -250,39 +250,23 @@ export function dueOffers(db: Executor, now: Date, limit: number) {
 }
 
 /** One open offer as the offers poll answers it (its JSON shape): where and what, never who. */
-export interface OwnOfferJson {
-  id: string;
-  jobId: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  distanceMiles: number;
-  expiresAt: string;
-  atticSqFt: number | null;
-  fans: number | null;
-  notes: string | null;
-}
+export type OwnOfferJson = AsJson<
+  Pick<JobOffer, 'id' | 'jobId' | 'expiresAt'> &
+    Pick<Job, 'city' | 'state' | 'zipCode' | 'atticSqFt' | 'fans' | 'notes'> & { distanceMiles: number }
+>;
+
+type Contact = { fullName: string; email: string; phone: string; street: string };
 
 /** One job as the dealer's job list answers it (its JSON shape; amounts as numeric text). */
-export interface OwnJobJson {
-  id: string;
-  status: JobStatus;
-  role: 'installer' | 'seller';
-  city: string;
-  state: string;
-  zipCode: string;
-  atticSqFt: number | null;
-  fans: number | null;
-  amount: string | null;
-  scheduledFor: string | null;
-  installedAmount: string | null;
-  amountReview: Job['amountReview'];
-  notes: string | null;
-  createdAt: string;
-  installer: { company: string; phone: string } | null;
-  offeredTo: { company: string; answerBy: string } | null;
-  homeowner: { fullName: string; email: string; phone: string; street: string } | null;
-}
+export type OwnJobJson = AsJson<
+  Pick<Job, 'id' | 'status' | 'city' | 'state' | 'zipCode' | 'atticSqFt' | 'fans' | 'notes' | 'createdAt'> &
+    Pick<Job, 'amount' | 'scheduledFor' | 'installedAmount' | 'amountReview'> & {
+      role: 'installer' | 'seller';
+      installer: { company: string; phone: string } | null;
+      offeredTo: { company: string; answerBy: string } | null;
+      homeowner: Contact | null;
+    }
+>;
 
 /**
  * The installer's open offers and the dealer's jobs (issue 49, decision 1320), each as the JSON array
