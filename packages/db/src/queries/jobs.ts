@@ -1,4 +1,6 @@
-import { type Insertable, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
+import { type AsJson, isoTimestamp } from '../json-text';
+import { prepareQuery } from '../prepared';
 import type { DB } from '../types';
 import type { Executor } from './executor';
 
@@ -247,63 +249,84 @@ export function dueOffers(db: Executor, now: Date, limit: number) {
     .execute();
 }
 
-/** An installer's open offers: where and what, never who (the homeowner's contact is not selected). */
-export function listOpenOffers(db: Executor, dealerId: string, now: Date) {
-  return db
-    .selectFrom('jobOffers as o')
-    .innerJoin('jobs as j', 'j.id', 'o.jobId')
-    .select([
-      'o.id',
-      'o.jobId',
-      'j.city',
-      'j.state',
-      'j.zipCode',
-      'o.distanceMiles',
-      'o.expiresAt',
-      'j.atticSqFt',
-      'j.fans',
-      'j.notes',
-    ])
-    .where('o.dealerId', '=', dealerId)
-    .where('o.status', '=', 'open')
-    .where('o.expiresAt', '>', now)
-    .orderBy('o.expiresAt')
-    .execute();
-}
+/** One open offer as the offers poll answers it (its JSON shape): where and what, never who. */
+export type OwnOfferJson = AsJson<
+  Pick<JobOffer, 'id' | 'jobId' | 'expiresAt'> &
+    Pick<Job, 'city' | 'state' | 'zipCode' | 'atticSqFt' | 'fans' | 'notes'> & { distanceMiles: number }
+>;
 
-/** The jobs a dealer sold or installs, newest first, with the installer's company and phone. */
-export function listDealerJobs(db: Executor, dealerId: string) {
-  return db
-    .selectFrom('jobs as j')
-    .leftJoin('dealers as i', 'i.id', 'j.installerId')
-    .select([
-      'j.id',
-      'j.status',
-      'j.sellerId',
-      'j.installerId',
-      'j.homeownerName',
-      'j.homeownerEmail',
-      'j.homeownerPhone',
-      'j.street',
-      'j.city',
-      'j.state',
-      'j.zipCode',
-      'j.atticSqFt',
-      'j.fans',
-      'j.amount',
-      'j.notes',
-      'j.scheduledFor',
-      'j.installedAmount',
-      'j.amountReview',
-      'j.createdAt',
-      'i.companyName as installerCompany',
-      'i.fullName as installerName',
-      'i.phoneE164 as installerPhone',
-    ])
-    .where((eb) => eb.or([eb('j.sellerId', '=', dealerId), eb('j.installerId', '=', dealerId)]))
-    .orderBy('j.createdAt', 'desc')
-    .limit(200)
-    .execute();
+type Contact = { fullName: string; email: string; phone: string; street: string };
+
+/** One job as the dealer's job list answers it (its JSON shape; amounts as numeric text). */
+export type OwnJobJson = AsJson<
+  Pick<Job, 'id' | 'status' | 'city' | 'state' | 'zipCode' | 'atticSqFt' | 'fans' | 'notes' | 'createdAt'> &
+    Pick<Job, 'amount' | 'scheduledFor' | 'installedAmount' | 'amountReview'> & {
+      role: 'installer' | 'seller';
+      installer: { company: string; phone: string } | null;
+      offeredTo: { company: string; answerBy: string } | null;
+      homeowner: Contact | null;
+    }
+>;
+
+/**
+ * The installer's open offers and the dealer's jobs (issue 49, decision 1320), each as the JSON array
+ * PostgreSQL writes (decision 0800), in one statement compiled and prepared once (decision 0504): the
+ * offers poll, the job list and the dashboard's batch of both read what they show here and nothing
+ * else. A part not asked for (`offers` or `jobs` false) is null and not read: an uncorrelated
+ * subquery under CASE runs only when reached. The job list is the newest 200 the dealer sold or
+ * installs; a seller's offered job names the installer it waits on and by when (the open offer,
+ * at most one a job), the installer sees the notes, and the installer's company and phone show once
+ * they took it. It replaces three statements whose rows the services shaped in the process.
+ */
+const ownJobsJson = prepareQuery(['dealer', 'now', 'offers', 'jobs'], (db, p) => {
+  const me = sql`${p.dealer}::uuid`;
+  const iso = (column: string) => isoTimestamp(sql.ref(column));
+  const offers = sql<string | null>`case when ${p.offers}::boolean then (
+    select '[' || coalesce(string_agg(json_build_object(
+        'id', o.id, 'jobId', o.job_id, 'city', j.city, 'state', j.state, 'zipCode', j.zip_code,
+        'distanceMiles', o.distance_miles, 'expiresAt', ${iso('o.expires_at')}, 'atticSqFt', j.attic_sq_ft,
+        'fans', j.fans, 'notes', j.notes)::text, ',' order by o.expires_at), '') || ']'
+    from job_offers o join jobs j on j.id = o.job_id
+    where o.dealer_id = ${me} and o.status = 'open' and o.expires_at > ${p.now}::timestamptz) end`;
+  const jobs = sql<string | null>`case when ${p.jobs}::boolean then (
+    select '[' || coalesce(string_agg(x.job::text, ',' order by x.created_at desc), '') || ']'
+    from (
+      select j.created_at, json_build_object(
+        'id', j.id, 'status', j.status,
+        'role', case when j.installer_id = ${me} then 'installer' else 'seller' end,
+        'city', j.city, 'state', j.state, 'zipCode', j.zip_code, 'atticSqFt', j.attic_sq_ft, 'fans', j.fans,
+        'amount', j.amount::text, 'scheduledFor', j.scheduled_for, 'installedAmount', j.installed_amount::text,
+        'amountReview', j.amount_review,
+        'notes', case when j.installer_id = ${me} then j.notes end,
+        'createdAt', ${iso('j.created_at')},
+        'installer', case when j.installer_id is not null and j.status in ('accepted', 'scheduled', 'installed')
+          then json_build_object('company', coalesce(i.company_name, i.full_name, ''), 'phone', coalesce(i.phone_e164, '')) end,
+        'offeredTo', case when w.expires_at is not null
+          then json_build_object('company', coalesce(w.company_name, w.full_name), 'answerBy', ${iso('w.expires_at')}) end,
+        'homeowner', case when j.installer_id = ${me} or j.seller_id = ${me}
+          then json_build_object('fullName', j.homeowner_name, 'email', j.homeowner_email,
+            'phone', j.homeowner_phone, 'street', j.street) end) as job
+      from jobs j
+      left join dealers i on i.id = j.installer_id
+      left join lateral (
+        select o.expires_at, d.company_name, d.full_name from job_offers o join dealers d on d.id = o.dealer_id
+        where o.job_id = j.id and o.status = 'open' and j.status = 'offered' and j.seller_id = ${me} limit 1
+      ) w on true
+      where j.seller_id = ${me} or j.installer_id = ${me}
+      order by j.created_at desc
+      limit 200) x) end`;
+  return db.selectNoFrom([offers.as('offers'), jobs.as('jobs')]);
+});
+
+/** ownJobsJson's parts: each the JSON text of its array, null when not asked for. */
+export async function readOwnJobsJson(
+  db: Kysely<DB>,
+  dealerId: string,
+  now: Date,
+  want: { offers: boolean; jobs: boolean },
+): Promise<{ offers: string | null; jobs: string | null }> {
+  const { rows } = await ownJobsJson(db, { dealer: dealerId, now, offers: want.offers, jobs: want.jobs });
+  return rows[0] ?? { offers: null, jobs: null };
 }
 
 export const ADMIN_JOBS_PAGE = 50;
@@ -566,20 +589,5 @@ export function jobMoney(db: Executor, ids: readonly string[]) {
       'c.amount as commissionAmount',
     ])
     .where('j.id', 'in', [...ids])
-    .execute();
-}
-
-/**
- * The open offer of each of these jobs (issue 47): which installer it waits on and by when, for the
- * seller's job row ("waiting for <company> to answer by <time>").
- */
-export function openOffersOfJobs(db: Executor, jobIds: readonly string[]) {
-  if (jobIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('jobOffers as o')
-    .innerJoin('dealers as d', 'd.id', 'o.dealerId')
-    .select(['o.jobId', 'o.expiresAt', 'd.companyName', 'd.fullName'])
-    .where('o.jobId', 'in', [...jobIds])
-    .where('o.status', '=', 'open')
     .execute();
 }

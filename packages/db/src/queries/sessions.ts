@@ -40,7 +40,9 @@ const sessionWithUser = prepareQuery(['sid', 'now', 'statuses'], (db, p) =>
         .whereRef('v.dealerId', '=', 'd.id')
         .as('referralsVersion'),
       // The dealer's jobs version (migration 4200, decision 1180) and the deadline of their first
-      // open offer: what lets the offers poll and the job list answer 304 from here. Two index probes.
+      // open offer: what lets the offers poll and the job list answer 304 from here. Two index probes:
+      // 'open' is written into the statement, not a parameter, so that the plan the connection keeps
+      // for it (a generic one) may read the partial index of open offers (decision 1320).
       eb
         .selectFrom('jobVersions as jv')
         .select(sql<string>`coalesce(sum(jv.n), 0)::text`.as('n'))
@@ -50,7 +52,7 @@ const sessionWithUser = prepareQuery(['sid', 'now', 'statuses'], (db, p) =>
         .selectFrom('jobOffers as jo')
         .select(sql<Date | null>`min(jo.expires_at)`.as('e'))
         .whereRef('jo.dealerId', '=', 'd.id')
-        .where('jo.status', '=', 'open')
+        .where('jo.status', '=', sql.lit('open'))
         .as('firstOfferExpiry'),
       'a.id as adminId',
       'a.username as adminUsername',

@@ -1,11 +1,12 @@
+import { JsonText } from '@dn/db/json-text';
 import {
   findDealerForJobs,
   findJobByStatusToken,
   findOpenOffer,
-  listDealerJobs,
   listJobEvents,
-  listOpenOffers,
-  openOffersOfJobs,
+  type OwnJobJson,
+  type OwnOfferJson,
+  readOwnJobsJson,
 } from '@dn/db/queries/jobs';
 import { JOB_STATUS_LINK_NOT_FOUND } from '@dn/schema';
 import type { Context, User } from '../../context';
@@ -34,61 +35,53 @@ export function ownJobsVersion(ctx: Context): string | null {
 /** The job list's version (decision 1180): the jobs version alone (no deadline shows in it). */
 export const jobListVersion = (ctx: Context): string | null => ctx.user?.jobsVersion?.n ?? null;
 
-/** Open offers: where and what, never the homeowner's contact. */
+type Part = 'offers' | 'jobs';
+interface OwnRead {
+  want: Set<Part>;
+  result: Promise<{ offers: string | null; jobs: string | null }>;
+}
+
+/**
+ * The reads of a request's offers and job list not yet sent, by the request (its `meta`, which every
+ * procedure's context of one request shares): the dashboard's batch asks for both side by side, and
+ * they are read in one statement (readOwnJobsJson, decision 1320). A read waits until the calls of
+ * this turn of the event loop have asked (setImmediate), then runs with the parts asked for.
+ */
+const pendingReads = new WeakMap<object, OwnRead>();
+
+function readOwn(ctx: Dealer, part: Part): Promise<string> {
+  let read = pendingReads.get(ctx.meta);
+  if (!read) {
+    const want = new Set<Part>();
+    const key = ctx.meta;
+    read = {
+      want,
+      result: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        pendingReads.delete(key);
+        return readOwnJobsJson(ctx.db, ctx.user.id, ctx.clock.now(), {
+          offers: want.has('offers'),
+          jobs: want.has('jobs'),
+        });
+      }),
+    };
+    pendingReads.set(key, read);
+  }
+  read.want.add(part);
+  return read.result.then((r) => r[part] ?? '[]');
+}
+
+/** Open offers: where and what, never the homeowner's contact; written by PostgreSQL (decision 1320). */
 export async function ownOffers(ctx: Dealer) {
-  const rows = await listOpenOffers(ctx.db, ctx.user.id, ctx.clock.now());
-  return {
-    items: rows.map((r) => ({ ...r, distanceMiles: Number(r.distanceMiles), expiresAt: r.expiresAt.toISOString() })),
-  };
+  return { items: new JsonText<OwnOfferJson[]>(await readOwn(ctx, 'offers')) };
 }
 
 /**
  * The jobs this dealer sold or installs. The installer sees the homeowner's contact; the seller sees
  * the status, the installer's company and phone, and while offered whom it waits on and by when
- * (never the offer itself).
+ * (never the offer itself). Written by PostgreSQL in the statement that reads them (decision 1320).
  */
 export async function ownJobs(ctx: Dealer) {
-  const rows = await listDealerJobs(ctx.db, ctx.user.id);
-  // The seller's offered jobs: the installer it waits on and by when (issue 47).
-  const waiting = new Map(
-    (
-      await openOffersOfJobs(
-        ctx.db,
-        rows.filter((r) => r.status === 'offered' && r.sellerId === ctx.user.id).map((r) => r.id),
-      )
-    ).map((o) => [o.jobId, { company: o.companyName ?? o.fullName, answerBy: o.expiresAt.toISOString() }]),
-  );
-  return {
-    items: rows.map((r) => {
-      const installs = r.installerId === ctx.user.id;
-      const installer =
-        r.installerId && ['accepted', 'scheduled', 'installed'].includes(r.status)
-          ? { company: r.installerCompany ?? r.installerName ?? '', phone: r.installerPhone ?? '' }
-          : null;
-      return {
-        id: r.id,
-        status: r.status,
-        role: installs ? ('installer' as const) : ('seller' as const),
-        city: r.city,
-        state: r.state,
-        zipCode: r.zipCode,
-        atticSqFt: r.atticSqFt,
-        fans: r.fans,
-        amount: r.amount,
-        scheduledFor: r.scheduledFor,
-        installedAmount: r.installedAmount,
-        amountReview: r.amountReview,
-        notes: installs ? r.notes : null,
-        createdAt: r.createdAt.toISOString(),
-        installer,
-        offeredTo: waiting.get(r.id) ?? null,
-        homeowner:
-          installs || r.sellerId === ctx.user.id
-            ? { fullName: r.homeownerName, email: r.homeownerEmail, phone: r.homeownerPhone, street: r.street }
-            : null,
-      };
-    }),
-  };
+  return { items: new JsonText<OwnJobJson[]>(await readOwn(ctx, 'jobs')) };
 }
 
 /** The homeowner's status page: the steps, and the installer once one took the job. */
