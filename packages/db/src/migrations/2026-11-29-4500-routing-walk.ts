@@ -131,7 +131,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger installer_scores_route after insert or update of score or delete on installer_scores
     for each row execute function installer_score_route()`.execute(db);
 
-
   await sql`drop index if exists service_areas_reach_idx`.execute(db);
   await sql`create index service_areas_reach_preferred_idx on service_areas using gist (reach)
     where route_tier = 'Preferred'`.execute(db);

@@ -122,7 +122,9 @@ export async function nextInstaller(db: Executor, q: RoutingQuery): Promise<Rout
   const result = await sql<RoutedInstaller>`
     select dealer_id, name, tier, distance_miles, score::text as score, cold
     from route_installer(${q.jobId}::uuid, ${q.latitude}::float8, ${q.longitude}::float8, ${q.sellerId}::uuid,
-      ${q.now}::timestamptz, ${q.weekStart}::timestamptz, ${NEAR_TIE}::numeric, ${DEFAULT_MEDIAN}::numeric)`.execute(db);
+      ${q.now}::timestamptz, ${q.weekStart}::timestamptz, ${NEAR_TIE}::numeric, ${DEFAULT_MEDIAN}::numeric)`.execute(
+    db,
+  );
   return result.rows[0];
 }
 
