@@ -747,6 +747,8 @@ export interface ServiceAreas {
   point: ReadOnly<string | null>;
   radiusMiles: number;
   reach: ReadOnly<string | null>;
+  routeScore: Decimal | null;
+  routeTier: 'Preferred' | 'Authorized' | null;
   state: string;
   updatedAt: Generated<Timestamp>;
   weeklyCapacity: number;

@@ -56,6 +56,7 @@ import * as m4100scores from './2026-11-29-4100-installer-scores';
 import * as m4200jobversions from './2026-11-29-4200-job-versions';
 import * as m4210sellerOffers from './2026-11-29-4210-job-versions-seller-offers';
 import * as m4400outboxSeq from './2026-11-29-4400-outbox-sequence';
+import * as m4500routingWalk from './2026-11-29-4500-routing-walk';
 
 // A static list (not a folder scan) so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-4210-job-versions-seller-offers': m4210sellerOffers,
   '2026-11-29-4400-outbox-sequence': m4400outboxSeq,
   '2026-11-29-4100-installer-scores': m4100scores,
+  '2026-11-29-4500-routing-walk': m4500routingWalk,
 };

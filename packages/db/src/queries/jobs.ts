@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { type AsJson, isoTimestamp } from '../json-text';
 import { prepareQuery } from '../prepared';
 import type { DB } from '../types';
@@ -105,59 +105,28 @@ export interface RoutedInstaller {
 /**
  * The routing rule (decisions 0911 and 1120-1122): eligible installers are approved or active
  * Authorized and Preferred dealers whose area covers the point, not paused, under their weekly
- * capacity (the offers taken this week and those open now: decision 1125), not the seller, not offered this job before, passing installer_gate_ok. Preferred first;
- * within the tier, by score (installer_scores; an installer without history has the tier's median,
- * installer_tier_medians): the best eligible score fixes the band, and of the tier's eligible
- * installers scoring within NEAR_TIE of it, the nearest is offered the job (then the id).
+ * capacity (the offers taken this week and those open now: decision 1125), not the seller, not
+ * offered this job before, passing installer_gate_ok. Preferred first; within the tier, by score
+ * (installer_scores; an installer without history has the tier's median, installer_tier_medians):
+ * the best eligible score fixes the band, and of the tier's eligible installers scoring within
+ * NEAR_TIE of it, the nearest is offered the job (then the id).
  *
- * One statement. `cand` is every area whose own circle covers the point (the GiST search on
- * service_areas.reach, its radius's box; then the exact distance), with the cheap conditions (tier,
- * status, seller, pause). `best` walks them in rank order (Preferred first, score, distance) and
- * evaluates the costly ones (offered before, capacity, the gate) lazily until one passes: OFFSET 0
- * keeps the sort below the filter. The last pass walks that tier's band nearest first the same way.
+ * Its one definition is the PL/pgSQL function route_installer (migration 4500, decision 1300): each
+ * area carries its dealer's routable tier and its score (kept by triggers), so a tier's areas
+ * covering the point come from that tier's GiST index on service_areas.reach without a join; they
+ * are walked in rank order (score, distance, id) with the costly conditions (offered before,
+ * capacity, then the gate) evaluated lazily until one passes, which fixes the band; then only the
+ * band's installers nearer than that one and scoring below it are walked, nearest first. The
+ * Authorized areas are read only when no Preferred installer is eligible. Its statements are planned
+ * once per connection.
  */
 export async function nextInstaller(db: Executor, q: RoutingQuery): Promise<RoutedInstaller | undefined> {
-  const point = sql`service_point(${q.latitude}::float8, ${q.longitude}::float8)`;
-  const mile = sql`${METERS_PER_MILE}::float8`;
-  const day = sql`(${q.now}::timestamptz at time zone 'UTC')::date`;
-  // CASE fixes the order (PostgreSQL orders an AND's terms by their estimated cost): the gate, the
-  // costliest, only for an installer not yet offered this job and under capacity.
-  const eligible = (c: RawBuilder<unknown>) => sql`
-    case when not exists (select 1 from job_offers o where o.job_id = ${q.jobId}::uuid and o.dealer_id = ${c}.dealer_id)
-      and (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id
-             and o.status in ('accepted', 'assigned') and o.responded_at >= ${q.weekStart}::timestamptz)
-        + (select count(*) from job_offers o where o.dealer_id = ${c}.dealer_id and o.status = 'open')
-        < ${c}.weekly_capacity
-    then installer_gate_ok(${c}.dealer_id, ${day}) else false end`;
   const result = await sql<RoutedInstaller>`
-    with cand as materialized (
-      select sa.dealer_id, d.tier::text as tier, coalesce(nullif(d.company_name, ''), d.full_name) as name,
-        earth_distance(sa.point, ${point}) / ${mile} as miles, sa.weekly_capacity,
-        coalesce(s.score, m.median_score, ${DEFAULT_MEDIAN}::numeric) as score, s.score is null as cold
-      from service_areas sa
-      join dealers d on d.id = sa.dealer_id
-      left join installer_scores s on s.dealer_id = sa.dealer_id
-      left join installer_tier_medians m on m.tier = d.tier::text
-      where sa.reach @> ${point}
-        and earth_distance(sa.point, ${point}) <= sa.radius_miles * ${mile}
-        and d.tier in ('Preferred', 'Authorized') and d.status in ('approved', 'active')
-        and d.id is distinct from ${q.sellerId}::uuid
-        and not ((sa.paused and sa.paused_until is null) or coalesce(sa.paused_until > ${q.now}::timestamptz, false))
-    ),
-    best as materialized (
-      select r.tier, r.score from (
-        select * from cand order by tier = 'Preferred' desc, score desc, miles, dealer_id offset 0
-      ) r
-      where ${eligible(sql`r`)}
-      limit 1
-    )
-    select r.dealer_id, r.name, r.tier, r.miles as distance_miles, r.score::text as score, r.cold
-    from (
-      select c.* from cand c join best b on c.tier = b.tier and c.score >= b.score - ${NEAR_TIE}::numeric
-      order by c.miles, c.dealer_id offset 0
-    ) r
-    where ${eligible(sql`r`)}
-    limit 1`.execute(db);
+    select dealer_id, name, tier, distance_miles, score::text as score, cold
+    from route_installer(${q.jobId}::uuid, ${q.latitude}::float8, ${q.longitude}::float8, ${q.sellerId}::uuid,
+      ${q.now}::timestamptz, ${q.weekStart}::timestamptz, ${NEAR_TIE}::numeric, ${DEFAULT_MEDIAN}::numeric)`.execute(
+    db,
+  );
   return result.rows[0];
 }
 
