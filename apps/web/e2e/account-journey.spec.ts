@@ -10,7 +10,6 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   baseURL,
 }) => {
   // The whole journey, with two polls to wait for, on a machine shared with other runs.
-  test.setTimeout(120_000);
   const email = uniqueEmail('journey');
   await applyAsDealer(page.request, email, { fullName: 'Jamie Journey', companyName: 'Journey Co' });
   const admin = await playwrightRequest.newContext({ baseURL });

@@ -9,7 +9,6 @@ test('an owner creates an API token, shown once, that a script can use until it 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const name = `nightly export ${Date.now().toString(36)}`;
   await signInAs(page, ADMIN.username);
   await page.goto('/admin/team');

@@ -133,7 +133,6 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
 });
 
 test('on a phone (390 px) the dealers are cards and every action is on screen', async ({ page }) => {
-  test.setTimeout(90_000);
   const tag = `ph${Date.now().toString(36)}`;
   await seed(tag, 2);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -163,7 +162,6 @@ test('on a phone (390 px) the dealers are cards and every action is on screen', 
 test('a search matching more than 1,000 dealers shows its newest 1,000, says so, and offers no "select all"', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const tag = `wd${Date.now().toString(36)}`;
   const emails = await seed(tag, 1_001);
   await signIn(page);

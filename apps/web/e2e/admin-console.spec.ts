@@ -21,7 +21,6 @@ async function pick(page: Page, label: string, option: string | RegExp) {
 }
 
 test('an admin manages dealers, calls, forms and videos end to end', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -189,7 +188,6 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
 });
 
 test('a bookmarked admin view opens filtered, and Back returns to the previous filter', async ({ page }) => {
-  test.setTimeout(120_000);
   const tag = `url${Date.now().toString(36)}`;
   const approved = uniqueEmail(`ann${tag}`);
   const pending = uniqueEmail(`ben${tag}`);

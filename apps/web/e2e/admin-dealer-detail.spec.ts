@@ -20,7 +20,6 @@ const answer = (page: Page, label: string) =>
 test('the dealer detail view shows every answer of a submitted application and decides it as the table does', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const tag = `dd${Date.now().toString(36)}`;
   const ritaEmail = uniqueEmail(`rita${tag}`);
   const janeEmail = uniqueEmail(`jane${tag}`);
@@ -177,7 +176,6 @@ test('the dealer detail view shows every answer of a submitted application and d
 });
 
 test('a reviewer sees the owner-only settings read-only, with the word why', async ({ page }) => {
-  test.setTimeout(90_000);
   const username = `reader.${Date.now().toString(36)}`;
   await sql(
     `insert into admins (username, password_hash, role, updated_at)
@@ -212,7 +210,6 @@ test('a reviewer sees the owner-only settings read-only, with the word why', asy
 });
 
 test('an owner edits the same settings', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAs(page, ADMIN.username);
   await page.goto('/admin/content');
   const form = page.getByTestId('form-Affiliate');

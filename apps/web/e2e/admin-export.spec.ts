@@ -32,7 +32,6 @@ const savedColumns = async (username: string) =>
 test('a reviewer exports the searched, filtered and sorted dealers with two picked columns, and the choice is remembered', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const tag = `ex${Date.now().toString(36)}`;
   // Three pending dealers match the search, one approved one matches it too (the tab leaves it
   // out) and one pending dealer does not match it. Emails sort c, a, b by name order: the sort

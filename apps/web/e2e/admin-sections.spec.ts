@@ -95,7 +95,6 @@ test('the Commissions section keeps its filters and page in the URL: a reload fi
 });
 
 test("on a phone (390 px) the navigation is a drawer, and a dealer's actions open from it", async ({ page }) => {
-  test.setTimeout(120_000);
   const tag = `nav${Date.now().toString(36)}`;
   const email = uniqueEmail(tag);
   await applyAsDealer(page.request, email, { fullName: `Nora Phone ${tag}` });

@@ -174,7 +174,6 @@ test('an insurance expiry pauses job offers: the installer gets none once the ce
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const admin = await playwrightRequest.newContext({ baseURL });
   // Cover ends on the server's (UTC) today: offers go on today, and stop the day after.
   const expiresOn = serverNow().toISOString().slice(0, 10);

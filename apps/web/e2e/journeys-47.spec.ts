@@ -71,7 +71,6 @@ for (const size of SIZES) {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
       const town = TOWNS.homeowner[size.name as 'desktop' | 'phone'];
       const company = `Quote Attic ${size.name} ${Date.now().toString(36)}`;
       const inst = await installerNear(browser, baseURL, town.zip, company);
@@ -133,7 +132,6 @@ for (const size of SIZES) {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
       const town = TOWNS.installer[size.name as 'desktop' | 'phone'];
       const inst = await installerNear(browser, baseURL, town.zip, `Offer Attic ${size.name}`);
       await inst.ctx.close();
@@ -229,7 +227,6 @@ for (const size of SIZES) {
     });
 
     test('a seller registers a job and follows it to its installer', async ({ browser, baseURL }) => {
-      test.setTimeout(120_000);
       const town = TOWNS.seller[size.name as 'desktop' | 'phone'];
       const company = `Seller Attic ${size.name} ${Date.now().toString(36)}`;
       const inst = await installerNear(browser, baseURL, town.zip, company);

@@ -59,7 +59,6 @@ test('at 390 px every public page fits and its buttons are 44 px touch targets',
 });
 
 test('at 390 px every admin section fits and its buttons are 44 px touch targets', async ({ page }) => {
-  test.setTimeout(120_000);
   // A pending application, so the dealer list shows a card with its selects and actions.
   await applyAsDealer(page.request, uniqueEmail('sweep'), { fullName: 'Sweep Phone Dealer' });
   await signInAs(page, ADMIN.username);
@@ -86,7 +85,6 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('no badge or select has its text cut without the full text available (issue 36)', async ({ page }) => {
-    test.setTimeout(120_000);
     // A scheduled call (its status badge) and a sign-in (the activity log's event badge).
     const res = await page.request.post('/api/schedule-call', {
       data: {

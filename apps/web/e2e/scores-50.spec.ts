@@ -124,7 +124,6 @@ test.describe
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
       const p = shared.preferred;
       expect(p.id, 'the first test made the Preferred installer').not.toBe('');
 

@@ -58,7 +58,6 @@ test('an applicant follows the status link from the email: received, under revie
 
 const SEEDED = 100_000;
 test('a referrer is found among 100,000 dealers by typing three letters of the company name', async ({ page }) => {
-  test.setTimeout(120_000);
   const [count] = await sql<{ n: string }>(`select count(*) as n from dealers where email like 'seed.%@seed.test'`);
   if (Number(count?.n ?? 0) < SEEDED) {
     // One set-based statement: realistic names and companies from word lists.

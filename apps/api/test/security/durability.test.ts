@@ -92,7 +92,7 @@ function expectDurable(outcomes: Outcome[], stored: Map<string, number>) {
   for (const email of stored.keys()) expect(asked.has(email)).toBe(true);
 }
 
-describe('durability with real processes', { timeout: 150_000 }, () => {
+describe('durability with real processes', { timeout: 600_000 }, () => {
   it('SIGKILL and restart mid-load: every acknowledged signup exists once, retries do not duplicate', async () => {
     const db = await createEmptyPostgresDatabase();
     cleanups.push(() => db.drop());

@@ -82,7 +82,9 @@ export async function startServer(opts: {
     },
   };
   if (opts.waitReady === false) return server;
-  const deadline = Date.now() + 60_000;
+  // A limit for a hang: under load (the CI's phases side by side, load average 23) a PGlite server
+  // printed nothing in its first 60 s (decision 1330).
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
     try {
