@@ -139,7 +139,7 @@ export function JobRow({
           {j.scheduledFor ? ` · Scheduled for ${dayLabel(j.scheduledFor)}` : ''}
         </Text>
         {j.amountReview === 'pending' && (
-          <Text size="sm" c="orange" data-testid="job-amount-review">
+          <Text size="sm" c="blue.9" data-testid="job-amount-review">
             {JOB_AMOUNT_REVIEW_NOTE}
           </Text>
         )}

@@ -50,7 +50,7 @@ export function ScorecardFigures({ card }: { card: Scorecard }) {
             <Text size="xs" c="dimmed">
               {card.tier} median {figure(key, card.tierMedians)}
               {cmp && (
-                <Text span size="xs" fw={700} c={cmp === 'better' ? 'teal.9' : 'orange.9'}>
+                <Text span size="xs" fw={700} c={cmp === 'better' ? 'teal.9' : 'red.9'}>
                   {' · '}
                   {cmp === 'better' ? 'better' : 'below'}
                 </Text>
