@@ -43,6 +43,9 @@ import { routingStage } from './stages/routing.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
+/** A line of the run's log, with the time. */
+const log = (...x) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${x.join(' ')}\n`);
+
 export const STAGES = ['main', 'logging', 'peers', 'curve', 'partner', 'admin', 'mail', 'payees', 'routing'];
 /** The stages whose results are one field of results.json each (a partial run keeps the others'). */
 const FIELD_STAGES = STAGES.filter((s) => s !== 'main');
@@ -109,7 +112,6 @@ async function main() {
   };
   const outDir = a.out ?? process.env.BENCH_OUT ?? here;
   const skipBuild = a['skip-build'] || process.env.BENCH_SKIP_BUILD;
-  const log = (...x) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${x.join(' ')}\n`);
   const started = Date.now();
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const ctx = {
