@@ -117,15 +117,32 @@ describe('web pages', () => {
         expect(res.headers.vary, url).toMatch(/cookie/);
         expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
         if (tokenPath) expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+        // The status the page's script fetches first, preloaded with the page (issue 48): the address
+        // that script writes (src/light/dom.ts), with the token percent-encoded; /quote has none.
+        expect(res.headers.link, url).toBe(
+          {
+            'quote.html': undefined,
+            'installation-status.html': `</trpc/jobs.statusPage?input=%7B%22token%22%3A%22${token}%22%7D>; rel=preload; as=fetch; crossorigin`,
+            'application-status.html': `</trpc/site.applicationStatus?input=%7B%22token%22%3A%22${token}%22%7D>; rel=preload; as=fetch; crossorigin`,
+          }[file],
+        );
         // A signed-in browser gets the app, with the same headers.
         const signedIn = await app.inject({ url, headers: { cookie: `${SESSION_COOKIE}=whatever` } });
         expect(signedIn.body, url).toBe(SHELL);
         expect(signedIn.headers.vary, url).toMatch(/cookie/);
+        expect(signedIn.headers.link, url).toBeUndefined();
         if (tokenPath) expect(signedIn.headers['referrer-policy'], url).toBe('no-referrer');
       }
       const br = await app.inject({ url: `/quote/${token}`, headers: { 'accept-encoding': 'br' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['referrer-policy']).toBe('no-referrer');
+      // A token no page would hold is still only an address: encoded, never a second header or link.
+      const odd = await app.inject({ url: `/quote/${encodeURIComponent('a>; rel=x, <b\r\nx: y"')}` });
+      expect(odd.statusCode).toBe(200);
+      expect(odd.headers.link).toBe(
+        `</trpc/jobs.statusPage?input=${encodeURIComponent(JSON.stringify({ token: 'a>; rel=x, <b\r\nx: y"' }))}>; rel=preload; as=fetch; crossorigin`,
+      );
+      expect(odd.headers.x).toBeUndefined();
     } finally {
       await app.close();
     }

@@ -59,7 +59,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await expect(async () => {
     await page.getByRole('button', { name: 'Create Link' }).click();
     await expect(page.getByText('Please enter a recruiter ID')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass();
   await page.getByLabel('Recruiter ID').fill(recruiterId);
   await page.getByRole('button', { name: 'Create Link' }).click();
   await expect(page.getByText('Affiliate link created successfully!')).toBeVisible();
@@ -98,7 +98,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   await visitor.close();
 
   const row = page.getByRole('row', { name: /Riley Referred/ });
-  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toBeVisible();
   await expect(row).toContainText('Link');
   await expect(row).toContainText('Jamie Journey');
   await expect(row).toContainText('Affiliate');
@@ -109,6 +109,6 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   const suspend = await admin.post(`/api/admin/dealers/${dealerId}/status`, { data: { status: 'suspended' } });
   expect(suspend.ok()).toBe(true);
   await admin.dispose();
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
 });

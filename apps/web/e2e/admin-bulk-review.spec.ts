@@ -58,9 +58,9 @@ const outbox = (tag: string) =>
 async function rejectAllMatching(page: Page, tag: string, reason: string) {
   // Only this test's applicants: the search is its tag, whatever other specs add to the list meanwhile.
   await page.goto(`/admin?q=${tag}&status=pending`);
-  await expect(page.getByRole('tab', { name: `Pending (${COUNT})` })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: `Pending (${COUNT})` })).toBeVisible();
   const rows = page.getByTestId('dealer-row');
-  await expect(rows).toHaveCount(50, { timeout: 30_000 });
+  await expect(rows).toHaveCount(50);
   await expect(rows.filter({ hasNotText: `Bulk ${tag} ` })).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Select this page' }).first().check();
   await page.getByRole('button', { name: `Select all ${COUNT} matching this filter` }).click();
@@ -68,9 +68,9 @@ async function rejectAllMatching(page: Page, tag: string, reason: string) {
   await page.getByRole('button', { name: 'Reject selected' }).click();
   await page.getByLabel('Reason (sent to each applicant)').fill(reason);
   await page.getByRole('button', { name: `Reject ${COUNT} dealers` }).click();
-  await expect(page.getByText(`${COUNT} changed`, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`${COUNT} changed`, { exact: true })).toBeVisible();
   // The database, not only the page, says every one is rejected with the reason.
-  await expect.poll(() => statuses(tag), { timeout: 30_000 }).toEqual([`rejected:${reason}:${COUNT}`]);
+  await expect.poll(() => statuses(tag)).toEqual([`rejected:${reason}:${COUNT}`]);
 }
 
 test('a reviewer rejects all pending matching a search, undoes it, then rejects again and each applicant is told why', async ({
@@ -85,7 +85,7 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   await signIn(page, reviewer);
   const [me] = await sql<{ role: string }>('select role from admins where username = $1', [reviewer.username]);
   expect(me?.role).toBe('reviewer');
-  await expect(adminSection(page, 'Activity')).toBeVisible({ timeout: 30_000 });
+  await expect(adminSection(page, 'Activity')).toBeVisible();
   await expect(adminSection(page, 'Team')).toHaveCount(0);
 
   const undone = `Undone reason ${tag}`;
@@ -94,7 +94,7 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   // The decision's emails wait out the undo window in the outbox.
   expect(await outbox(tag)).toHaveLength(COUNT);
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Undone', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Undone', { exact: true })).toBeVisible();
   // Nothing changed: pending again, no reason kept; nothing will be sent: the queued emails are gone.
   expect(await statuses(tag)).toEqual([`pending:-:${COUNT}`]);
   expect(await outbox(tag)).toHaveLength(0);
@@ -126,7 +126,7 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   await expect(page).toHaveURL(new RegExp(`/admin/activity\\?(.*&)?dealer=${first!.id}(&|$)`));
   await expect(page.getByLabel('Dealer ID')).toHaveValue(first!.id);
   const activity = page.getByTestId('activity-row');
-  await expect(activity.filter({ hasText: 'Dealer rejected' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(activity.filter({ hasText: 'Dealer rejected' })).toHaveCount(2);
   await expect(activity.filter({ hasText: 'Dealer decision undone' })).toHaveCount(1);
   await expect(activity.filter({ hasNotText: emails[0]! })).toHaveCount(0);
   await expect(activity.filter({ hasText: 'Dealer rejected' }).filter({ hasText: reviewer.username })).toHaveCount(2);
@@ -139,7 +139,7 @@ test('on a phone (390 px) the dealers are cards and every action is on screen', 
   await signIn(page);
   await page.goto(`/admin?q=${tag}`);
   const cards = page.getByTestId('dealer-row');
-  await expect(cards).toHaveCount(2, { timeout: 30_000 });
+  await expect(cards).toHaveCount(2);
   const card = cards.first();
   for (const name of ['Approve', 'Reject', 'Grant Access', 'Link Referral', 'History']) {
     const button = card.getByRole('button', { name, exact: true });
@@ -166,9 +166,7 @@ test('a search matching more than 1,000 dealers shows its newest 1,000, says so,
   const emails = await seed(tag, 1_001);
   await signIn(page);
   await page.goto(`/admin?q=${tag}&status=pending`);
-  await expect(page.getByTestId('search-capped')).toContainText('More than 1,000 dealers match this search', {
-    timeout: 30_000,
-  });
+  await expect(page.getByTestId('search-capped')).toContainText('More than 1,000 dealers match this search');
   // Every count is a lower bound: the window's, with a '+'.
   await expect(page.getByRole('tab', { name: 'All (1000+)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Pending (1000+)' })).toBeVisible();
@@ -180,7 +178,7 @@ test('a search matching more than 1,000 dealers shows its newest 1,000, says so,
   await expect(page.getByRole('button', { name: /^Select all/ })).toHaveCount(0);
   // A narrower search is exact again.
   await page.goto(`/admin?q=${encodeURIComponent(emails[0]!)}`);
-  await expect(page.getByText('1 dealer', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 dealer', { exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'All (1)' })).toBeVisible();
   await expect(page.getByTestId('search-capped')).toHaveCount(0);
 });

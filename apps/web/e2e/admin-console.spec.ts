@@ -53,7 +53,7 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
 
     // Cards. The console's first load fetches its code and the current user: under a loaded CI
     // machine that has taken more than the default 10 s.
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     for (const t of ['Total Dealers', 'Applications', 'Approved Dealers', 'Call Requests']) {
       await expect(page.getByTestId(`card-${t}`)).toBeVisible();
     }
@@ -94,7 +94,7 @@ test('an admin manages dealers, calls, forms and videos end to end', async ({ pa
     await pick(page, `Status of Carol ${tag}`, 'inactive');
     // The newest notice replaces the tier's at once, not after its Undo window (300 s on the e2e
     // server, so a limit well under it tells the two apart however slow the machine is).
-    await expect(page.getByText('Dealer status updated', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Dealer status updated', { exact: true })).toBeVisible();
     await expect(page.getByText('Dealer tier updated', { exact: true })).toHaveCount(0);
     await expect(select(page, `Status of Carol ${tag}`)).toHaveValue('inactive');
 
@@ -199,7 +199,7 @@ test('a bookmarked admin view opens filtered, and Back returns to the previous f
   // The bookmark: search and status filter come from the URL.
   await page.goto(`/admin?status=pending&q=${tag}`);
   // The first page of the app on a cold cache: the shell, the route's auth check, the console's code.
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByLabel('Search')).toHaveValue(tag);
   await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('dealer-row')).toHaveCount(1);

@@ -65,7 +65,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
   await expect(page).toHaveURL(/status=pending/);
   await expect(page).toHaveURL(/sort=email/);
   const rows = page.getByTestId('dealer-row');
-  await expect(rows).toHaveCount(3, { timeout: 30_000 });
+  await expect(rows).toHaveCount(3);
 
   // Two columns: none, then Email and Company Name (the file keeps the list's order).
   await page.getByRole('button', { name: 'Export columns' }).click();
@@ -74,7 +74,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
   await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
   await page.getByRole('checkbox', { name: 'Company Name', exact: true }).check();
   await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Export columns (2/30)');
-  await expect.poll(() => savedColumns(username), { timeout: 30_000 }).toEqual(['companyName', 'email']);
+  await expect.poll(() => savedColumns(username)).toEqual(['companyName', 'email']);
   await page.keyboard.press('Escape');
 
   const [download] = await Promise.all([
@@ -92,9 +92,7 @@ test('a reviewer exports the searched, filtered and sorted dealers with two pick
 
   // Remembered: a new visit starts from the two columns.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Export columns (2/30)', {
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('button', { name: 'Export columns' })).toHaveText('Export columns (2/30)');
   await page.getByRole('button', { name: 'Export columns' }).click();
   await expect(page.getByRole('checkbox', { name: 'Email', exact: true })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Company Name', exact: true })).toBeChecked();

@@ -51,7 +51,7 @@ test('the Commissions section keeps its filters and page in the URL: a reload fi
 
     expect((await page.request.post('/api/admin/login', { data: ADMIN })).ok()).toBe(true);
     await page.goto('/admin');
-    await adminSection(page, 'Orders & commissions').click({ timeout: 30_000 });
+    await adminSection(page, 'Orders & commissions').click();
     await expect(page).toHaveURL(/\/admin\/commissions$/);
 
     // Filter: pending, this recruiter (picked from the server's search), then page 2.
@@ -104,7 +104,7 @@ test("on a phone (390 px) the navigation is a drawer, and a dealer's actions ope
   // Another section first: the side navigation is collapsed behind the burger.
   await page.goto('/admin/calls');
   const burger = page.getByRole('button', { name: 'Open the admin sections' });
-  await expect(burger).toBeVisible({ timeout: 30_000 });
+  await expect(burger).toBeVisible();
   await expect(adminSection(page, 'Dealers')).toHaveCount(0);
 
   // Every section fits the phone's width (no action column off-screen), each reached from the drawer.
@@ -124,7 +124,7 @@ test("on a phone (390 px) the navigation is a drawer, and a dealer's actions ope
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByLabel('Search').fill(email);
   const card = page.getByTestId('dealer-row').filter({ hasText: email });
-  await expect(card).toHaveCount(1, { timeout: 30_000 });
+  await expect(card).toHaveCount(1);
   for (const name of ['Approve', 'Reject', 'Grant Access', 'Link Referral', 'Record order', 'History']) {
     const button = card.getByRole('button', { name, exact: true });
     await button.scrollIntoViewIfNeeded();

@@ -6,8 +6,8 @@ import { readyInstaller } from './support/installer';
  * Issue 47: the dealer dashboard's and a cold Payouts page's first useful card, timed from the
  * navigation's start in Chromium (decision 1221 has the figures). The route asks for its data while
  * its code loads, in one round: what is asserted is that no data request waits on another's answer
- * (no waterfall); the time is logged (the test's annotations), bounded only against a hang: on this
- * shared two-core machine it ranges from under 1 s to over 10 s with the load.
+ * (no waterfall); the time is logged (the test's annotations), bounded only by the wait for the card
+ * (a hang): on this shared two-core machine it ranges from under 1 s to over 30 s with the load.
  */
 
 /** Records, in the page, when `selector` (or `text`) first shows (ms since the navigation started). */
@@ -95,7 +95,7 @@ function noWaterfall(before: { url: string; start: number; end: number }[]) {
 
 test('the dealer dashboard shows its first card without a waterfall of requests', async ({ browser, baseURL }) => {
   const admin = await playwrightRequest.newContext({ baseURL });
-  const { ms, before } = await firstCard(
+  const { before } = await firstCard(
     browser,
     baseURL,
     async (p) => {
@@ -104,12 +104,11 @@ test('the dealer dashboard shows its first card without a waterfall of requests'
     { path: '/dashboard', selector: '[data-testid="dealer-status"]' },
   );
   noWaterfall(before);
-  expect(ms).toBeLessThan(20_000);
   await admin.dispose();
 });
 
 test('a cold Payouts page shows its batches without a waterfall of requests', async ({ browser, baseURL }) => {
-  const { ms, before } = await firstCard(
+  const { before } = await firstCard(
     browser,
     baseURL,
     async (p) => {
@@ -119,5 +118,4 @@ test('a cold Payouts page shows its batches without a waterfall of requests', as
     { path: '/admin/payouts', selector: '[data-testid="payout-row"]', text: 'No payout batches yet.' },
   );
   noWaterfall(before);
-  expect(ms).toBeLessThan(20_000);
 });

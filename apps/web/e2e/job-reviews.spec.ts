@@ -1,4 +1,4 @@
-import { expect as baseExpect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { uniqueEmail } from './support/accounts';
 import { signInAs } from './support/admin';
@@ -11,9 +11,6 @@ import { linkIn, waitForMail } from './support/mail';
  * installer in one step from the status page; the installer reads the review on the dashboard's
  * scorecard; the console shows it in the Jobs section's table and on the dealer's page. Axe on each.
  */
-
-// The dashboard's cards load lazily after the dealer's info: on the shared machine that can take a while.
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Santa Fe, NM: no other spec's installer is within reach of it.
 const ZIP = '87501';

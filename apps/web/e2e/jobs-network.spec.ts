@@ -1,4 +1,4 @@
-import { expect as baseExpect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN } from './global-setup';
 import { approvedDealer, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection, signInAs } from './support/admin';
@@ -7,10 +7,6 @@ import { readyInstaller, serverNow } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
-
-// The dashboard loads its Jobs card lazily, after the dealer's info: on the shared 2-core machine
-// under load that took more than the default 10 s, so these steps wait up to 30 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('an Affiliate registers a job, a Preferred installer declines it on a phone, an Authorized one installs it, the recruiter earns', async ({
   browser,
@@ -100,7 +96,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
     .filter({ hasText: 'Austin, TX 78701' })
     .filter({ hasText: 'Commission held' })
     .first();
-  await expect(heldRow).toContainText("Commission held: waiting for the homeowner's answer", { timeout: 30_000 });
+  await expect(heldRow).toContainText("Commission held: waiting for the homeowner's answer");
   await expect(heldRow.getByRole('button', { name: 'Release commission' })).toBeVisible();
   await console1280.screenshot({ path: test.info().outputPath('admin-jobs-held-1280.png') });
 

@@ -64,7 +64,7 @@ for (const width of [390, 1280]) {
       await expect(card).toContainText('Enter your current password to change where your payouts go');
       await password.fill('not-the-password-1');
       await card.getByRole('button', { name: 'Save and sign' }).click();
-      await expect(card).toContainText('Current password is incorrect', { timeout: 20_000 });
+      await expect(card).toContainText('Current password is incorrect');
       await password.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/payout-password-${width}.png`, fullPage: false });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -24,6 +24,21 @@ function scriptsDownloaded(page: Page) {
   return files;
 }
 
+/**
+ * The page's data requests (tRPC paths). The status the page draws is preloaded by the server with
+ * the page (a `Link` header, issue 48) at the address its script fetches, so it is asked for once:
+ * a preload that missed would be a second request. auth.me is never asked: a light page goes to a
+ * browser without a session only.
+ */
+function dataRequests(page: Page) {
+  const paths: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/trpc/')) paths.push(path);
+  });
+  return paths;
+}
+
 const totalKB = (files: { gzipKB: number }[]) => files.reduce((a, f) => a + f.gzipKB, 0);
 
 /** What the page says: its main's text, spaces folded. */
@@ -133,6 +148,7 @@ test('/quote/<token> fills in the status with its own script; the installation q
   const page = await context.newPage();
   const link = await requestQuote(page, uniqueEmail('light-status'));
   const scripts = scriptsDownloaded(page);
+  const requests = dataRequests(page);
   const res = await page.goto(link);
   const token = new URL(link).pathname.split('/').pop()!;
   // The page is the same for every token: nothing private in it.
@@ -150,6 +166,16 @@ test('/quote/<token> fills in the status with its own script; the installation q
   await page.screenshot({ path: test.info().outputPath('installation-light-390.png'), fullPage: true });
   expect(await appStarted(page)).toBe(false);
   expect(totalKB(scripts)).toBeLessThanOrEqual(30);
+  expect(res!.headers().link).toMatch(/^<\/trpc\/jobs\.statusPage\?input=[^>]+>; rel=preload; as=fetch; crossorigin$/);
+  expect(requests).toEqual(['/trpc/jobs.statusPage']);
+  // Asked for by the preload (the header's link), not first by the script's fetch.
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname === '/trpc/jobs.statusPage')
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
   const light = await mainText(page);
 
   // The app (sent to a browser with a session cookie) shows the same.
@@ -171,6 +197,7 @@ test('/application/<token> fills in the status with its own script; Book a Call 
   // The applicant opens the link from the email, in a browser not signed in.
   await context.clearCookies();
   const scripts = scriptsDownloaded(page);
+  const requests = dataRequests(page);
   const res = await page.goto(link);
   expect(await res!.text()).not.toContain(new URL(link).pathname.split('/').pop()!);
   expect(res!.headers()['referrer-policy']).toBe('no-referrer');
@@ -180,6 +207,7 @@ test('/application/<token> fills in the status with its own script; Book a Call 
   await page.screenshot({ path: test.info().outputPath('application-light-390.png'), fullPage: true });
   expect(await appStarted(page)).toBe(false);
   expect(totalKB(scripts)).toBeLessThanOrEqual(30);
+  expect(requests).toEqual(['/trpc/site.applicationStatus']);
   const light = await mainText(page);
 
   await page.getByRole('button', { name: 'Book a Call' }).click();

@@ -90,7 +90,7 @@ for (const tier of ['Affiliate', 'Authorized', 'Preferred'] as Tier[]) {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
     // It closes by itself (WIZARD_CLOSE_DELAY_MS, 2 s): the limit only catches one that never does.
-    await expect(page.getByTestId('registration-wizard')).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByTestId('registration-wizard')).toBeHidden();
     const rows = await sql<{ tier: string; status: string; entity_type: string | null; permitting_capable: boolean }>(
       'select tier, status, entity_type, permitting_capable from dealers where email = $1',
       [email],

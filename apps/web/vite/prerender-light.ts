@@ -84,10 +84,13 @@ export function prerenderLight(): Plugin {
           css: appCss,
           prefetch,
         });
-        writeFileSync(
-          join(outDir, page.file),
-          pageHtml(shell, { css, scriptTag, preloads, markup }, 'prerender-light'),
-        );
+        // Without the shell's preload of /trpc/auth.me: a light page goes only to a browser with no
+        // session cookie (apps/api/src/plugins/web.ts), whose answer is known, and on a slow line that
+        // request shared the line with the status the page draws (issue 48).
+        const html = pageHtml(shell, { css, scriptTag, preloads, markup }, 'prerender-light');
+        const withoutMe = html.replace(/\s*<link rel="preload" href="\/trpc\/auth\.me"[^>]*>/, '');
+        if (withoutMe === html) throw new Error('prerender-light: index.html no longer preloads /trpc/auth.me');
+        writeFileSync(join(outDir, page.file), withoutMe);
       }
     },
   };

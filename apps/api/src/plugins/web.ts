@@ -20,9 +20,10 @@ export interface WebApp {
    * A light page (docs/decisions/1160-light-homeowner-pages.md): the homeowner's quote form or one
    * of the two private status pages, prerendered at build time (no status or token in it: the page's
    * script fetches the status), served as the landing is, to a browser without a session cookie;
-   * the app's shell otherwise, or when the build has no such file.
+   * the app's shell otherwise, or when the build has no such file. `preload`: a same-origin address
+   * the page's script fetches first, sent with the light page as a `Link` preload header.
    */
-  light(req: FastifyRequest, reply: FastifyReply, file: LightPage): FastifyReply;
+  light(req: FastifyRequest, reply: FastifyReply, file: LightPage, preload?: string): FastifyReply;
   /**
    * The client router's full paths (TanStack syntax) from the build's routes.json (written by the
    * web build's route manifest, decision 1070); null for a build without one.
@@ -92,10 +93,13 @@ export const webPlugin = fp(
         if (req.cookies[SESSION_COOKIE]) return page(reply, 200);
         return reply.type('text/html; charset=utf-8').sendFile('landing.html');
       },
-      light(req, reply, file) {
+      light(req, reply, file, preload) {
         if (!lightPages.has(file)) return page(reply, 200);
         reply.header('vary', 'cookie');
         if (req.cookies[SESSION_COOKIE]) return page(reply, 200);
+        // As the shell's <link rel="preload" as="fetch" crossorigin>: the script's fetch (same-origin
+        // credentials) takes the preloaded answer. The address is percent-encoded (lightStatusUrl).
+        if (preload) reply.header('link', `<${preload}>; rel=preload; as=fetch; crossorigin`);
         return reply.type('text/html; charset=utf-8').sendFile(file);
       },
     } satisfies WebApp);

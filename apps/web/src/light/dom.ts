@@ -245,6 +245,10 @@ async function answer<T>(res: Response): Promise<T> {
   );
 }
 
+/**
+ * A tRPC query by GET. The status pages' first one is preloaded by the server with the page, at the
+ * address written here (apps/api/src/http/web.ts lightStatusUrl): keep the two the same.
+ */
 export const query = async <T>(path: string, input: unknown) =>
   answer<T>(
     await fetch(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { credentials: 'same-origin' }),

@@ -22,7 +22,10 @@ export async function prefetchDashboard(context: Ctx) {
   const trpc = getTrpc(context);
   const q = context.queryClient;
   const installs = user.tier !== 'Affiliate';
-  await Promise.allSettled([
+  // Sent, not awaited: the loader waits for this dispatch only, so the page's own queries find
+  // theirs in flight (rendered first, the page sent its cards' queries in a batch of their own, and
+  // under load that batch answered before this chunk had loaded: a waterfall; issue 46).
+  void Promise.allSettled([
     q.prefetchQuery(trpc.account.info.queryOptions()),
     q.prefetchQuery(trpc.account.firstOrderForm.queryOptions()),
     q.prefetchQuery(trpc.account.orders.queryOptions({ page: 1 })),

@@ -32,7 +32,13 @@ export const Route = createFileRoute('/dashboard')({
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     typeof search.offer === 'string' && OFFER_ID.test(search.offer) ? { offer: search.offer } : {},
   // The cards' data and lazy code, in one batch beside the page's own code (issue 47; decision 1221).
-  loader: ({ context }) => void import('./-dashboard-prefetch').then((m) => m.prefetchDashboard(context)),
+  // The route renders once they are sent (not answered); a chunk that fails to load leaves the page
+  // to ask for its own data.
+  loader: ({ context }) =>
+    import('./-dashboard-prefetch').then(
+      (m) => m.prefetchDashboard(context),
+      () => undefined,
+    ),
   component: DashboardPage,
 });
 

@@ -20,7 +20,10 @@ export async function prefetchPayouts(context: Ctx) {
   const trpc = getTrpc(context);
   const q = context.queryClient;
   const role = user.adminRole;
-  await Promise.allSettled([
+  // Sent, not awaited: the loader waits for this dispatch only, so the page's own queries find
+  // theirs in flight (rendered first, the page sent its cards' queries in a batch of their own, and
+  // under load that batch answered before this chunk had loaded: a waterfall; issue 46).
+  void Promise.allSettled([
     q.prefetchQuery(trpc.commissions.payouts.queryOptions()),
     ...(role === 'owner' ? [q.prefetchQuery(trpc.payees.settings.queryOptions())] : []),
     q.prefetchQuery(trpc.payees.threshold.queryOptions({ year: new Date().getFullYear() })),
