@@ -5,6 +5,7 @@ import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { readyInstaller } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
+import { expectFits } from './support/site';
 
 /**
  * Issue 50 (decisions 1100, 1101): a homeowner on a phone confirms the installation and rates the
@@ -85,8 +86,7 @@ test('a homeowner confirms and rates an installed job on a phone; the installer 
   await comment.fill('Great crew, on time and tidy.');
   await question.getByRole('checkbox', { name: /You may show my rating and comment publicly/ }).check();
   const yes = question.getByRole('button', { name: 'Yes, it was completed' });
-  const box = await yes.boundingBox();
-  expect(box && box.x + box.width <= 390 && box.height >= 44).toBe(true);
+  await expectFits(yes, 390, 44);
   await homeowner.screenshot({ path: test.info().outputPath('review-question-390.png'), fullPage: true });
   await yes.tap();
   await expect(homeowner.getByTestId('installation-answer')).toContainText('you confirmed your installation');

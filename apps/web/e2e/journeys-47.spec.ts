@@ -10,6 +10,7 @@ import { approvedDealer, uniqueEmail } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { readyInstaller } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
+import { typeAndPick } from './support/site';
 
 /**
  * Issue 47: the homeowner's, the installer's and the seller's journeys, each at 1280x800 and on a
@@ -93,8 +94,7 @@ for (const size of SIZES) {
       await page.getByRole('textbox', { name: 'Street', exact: true }).fill('5 Pine Rd');
       await page.getByRole('textbox', { name: 'City', exact: true }).fill(town.city);
       // The state is found by its name.
-      await page.getByRole('combobox', { name: 'State' }).fill(town.state);
-      await page.getByRole('option', { name: `${town.state} (${town.code})`, exact: true }).click();
+      await typeAndPick(page.getByRole('combobox', { name: 'State' }), town.state, `${town.state} (${town.code})`);
       await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(town.zip);
       await page.getByLabel('I agree to be contacted by phone and email about my installation').check();
       await page.getByRole('button', { name: 'Request my quote' }).click();
@@ -241,8 +241,7 @@ for (const size of SIZES) {
       await card.getByRole('textbox', { name: 'Homeowner phone', exact: true }).fill('208-555-0111');
       await card.getByRole('textbox', { name: 'Street', exact: true }).fill('9 Main St');
       await card.getByRole('textbox', { name: 'City', exact: true }).fill(town.city);
-      await card.getByRole('combobox', { name: 'State' }).fill(town.state);
-      await page.getByRole('option', { name: `${town.state} (${town.code})`, exact: true }).click();
+      await typeAndPick(card.getByRole('combobox', { name: 'State' }), town.state, `${town.state} (${town.code})`);
       await card.getByRole('textbox', { name: 'ZIP code', exact: true }).fill(town.zip);
       await card.getByRole('textbox', { name: 'Sale amount ($)', exact: true }).fill('1500.00');
       expect(await seriousViolations(page, '[data-testid="jobs-card"]')).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 
 /** Runs SQL against the e2e server's database (E2E_DATABASE_URL from global-setup). */
@@ -16,6 +16,36 @@ export async function sql<T extends Record<string, unknown>>(text: string, param
 export async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
+}
+
+/**
+ * Types into a searchable Mantine Select and picks `option` (its label, exact) from the list it
+ * filters. On a busy machine the list can close between finding the option and clicking it (the
+ * click scrolled the page while the list was still moving in): the option then stays in the page,
+ * hidden, and a plain click waits on it until the test's limit (CI, stop 53). So: click, and if the
+ * list has closed, type again to open it; done when the field shows the option.
+ */
+export async function typeAndPick(combobox: Locator, typed: string, option: string) {
+  const choice = combobox.page().getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await choice.isVisible())) await combobox.fill(typed);
+    await choice.click({ timeout: 5_000 });
+    await expect(combobox).toHaveValue(option, { timeout: 2_000 });
+  }).toPass();
+}
+
+/**
+ * The element's box fits across a `width` px screen and is at least `minHeight` tall: polled, since
+ * a box read while the element is redrawn (the app taking over a light page, a card loading in) is
+ * null (CI under load, stop 53).
+ */
+export async function expectFits(element: Locator, width: number, minHeight = 0) {
+  await expect
+    .poll(async () => {
+      const box = await element.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= width && box.height >= minHeight;
+    })
+    .toBe(true);
 }
 
 export type Tier = 'Affiliate' | 'Authorized' | 'Preferred';

@@ -3,7 +3,6 @@ import type { DB, Kysely } from '@dn/db';
 import { findActiveLinkByRecruiterId } from '@dn/db/queries/affiliate-links';
 import {
   findDealerForJobs,
-  findOpenOffer,
   insertJobWithEvent,
   insertOffer,
   installerEligibility,
@@ -100,18 +99,17 @@ async function openJob(trx: Trx, ctx: Context, j: NewJob, installBy: string | nu
     await mailHomeowner(trx, ctx, j, job, link.url, { kind: 'seller' });
     return { id, status };
   }
-  const status = await routeNext(trx, ctx, job, now);
+  const routed = await routeNext(trx, ctx, job, now);
   // Last in the transaction: the mailbox's budget row stays locked only until the commit.
-  const open = status === 'offered' ? await findOpenOffer(trx, id) : undefined;
   await mailHomeowner(
     trx,
     ctx,
     j,
     job,
     link.url,
-    open ? { kind: 'offered', by: open.expiresAt } : { kind: 'unrouted' },
+    routed.status === 'offered' ? { kind: 'offered', by: routed.expiresAt } : { kind: 'unrouted' },
   );
-  return { id, status };
+  return { id, status: routed.status };
 }
 
 /**

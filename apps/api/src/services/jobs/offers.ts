@@ -64,11 +64,14 @@ export function jobStep(trx: Trx, job: { id: string }, values: Parameters<typeof
   return updateJobWithEvent(trx, job.id, values, stepRow(e));
 }
 
+/** Where routing left a job: offered (until `expiresAt`), or unrouted. */
+export type Routed = { status: 'offered'; expiresAt: Date } | { status: 'unrouted' };
+
 /**
  * Offers the job (its row locked) to the next eligible installer, or, when there is none, marks it
  * unrouted and queues it once for the team's digest (only when it was not unrouted already).
  */
-export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Promise<'offered' | 'unrouted'> {
+export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Promise<Routed> {
   const next = await nextInstaller(trx, {
     jobId: job.id,
     latitude: job.latitude,
@@ -98,7 +101,7 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
       },
     );
     await queueOfferEmail(trx, deps, offer.id);
-    return 'offered';
+    return { status: 'offered', expiresAt: offer.expiresAt };
   }
   await jobStep(
     trx,
@@ -108,7 +111,7 @@ export async function routeNext(trx: Trx, deps: Deps, job: Job, now: Date): Prom
   );
   // The team hears of it in the next digest (issue 45, decision 1022: at most one every 15 minutes).
   if (job.status !== 'unrouted') await queueUnroutedAlert(trx, job.id, now);
-  return 'unrouted';
+  return { status: 'unrouted' };
 }
 
 /**
