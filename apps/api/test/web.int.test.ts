@@ -143,6 +143,9 @@ describe('web pages', () => {
         `</trpc/jobs.statusPage?input=${encodeURIComponent(JSON.stringify({ token: 'a>; rel=x, <b\r\nx: y"' }))}>; rel=preload; as=fetch; crossorigin`,
       );
       expect(odd.headers.x).toBeUndefined();
+      const long = await app.inject({ url: `/quote/${'A'.repeat(129)}` });
+      expect(long.statusCode).toBe(200);
+      expect(long.headers.link).toBeUndefined();
     } finally {
       await app.close();
     }

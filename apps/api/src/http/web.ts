@@ -41,7 +41,9 @@ function tokenPage(url: string, summary: string, light?: { file: LightPage; stat
       reply.header('referrer-policy', 'no-referrer');
       if (!light) return req.server.webApp?.page(reply, 200);
       const { token } = req.params as { token?: string };
-      const preload = token ? lightStatusUrl(light.status, token) : undefined;
+      // A real token is 43 characters; a longer path is no page's (its status answers 404), and
+      // its address is not sent back in a header.
+      const preload = token && token.length <= 128 ? lightStatusUrl(light.status, token) : undefined;
       return req.server.webApp?.light(req, reply, light.file, preload);
     },
   };
