@@ -32,13 +32,10 @@ export const Route = createFileRoute('/dashboard')({
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     typeof search.offer === 'string' && OFFER_ID.test(search.offer) ? { offer: search.offer } : {},
   // The cards' data and lazy code, in one batch beside the page's own code (issue 47; decision 1221).
-  // The route renders once they are sent (not answered); a chunk that fails to load leaves the page
-  // to ask for its own data.
+  // The route renders once they are sent (not answered). A chunk that fails to load, or a session
+  // read that fails, leaves the page to ask for its own data (never the route's error screen).
   loader: ({ context }) =>
-    import('./-dashboard-prefetch').then(
-      (m) => m.prefetchDashboard(context),
-      () => undefined,
-    ),
+    import('./-dashboard-prefetch').then((m) => m.prefetchDashboard(context)).catch(() => undefined),
   component: DashboardPage,
 });
 

@@ -14,13 +14,9 @@ const TaxCard = lazy(() => import('../../../console/payees/TaxCard'));
 
 export const Route = createFileRoute('/admin/_console/payouts')({
   // The section's data and lazy cards, in one batch beside the console's code (issue 47; decision 1221).
-  // The route renders once they are sent (not answered); a chunk that fails to load leaves the page
-  // to ask for its own data.
-  loader: ({ context }) =>
-    import('./-payouts-prefetch').then(
-      (m) => m.prefetchPayouts(context),
-      () => undefined,
-    ),
+  // The route renders once they are sent (not answered). A chunk that fails to load, or a session
+  // read that fails, leaves the page to ask for its own data (never the route's error screen).
+  loader: ({ context }) => import('./-payouts-prefetch').then((m) => m.prefetchPayouts(context)).catch(() => undefined),
   component: PayoutsPage,
 });
 
