@@ -8,7 +8,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** @type {{ name: string, command: string, needs?: string[], nice?: boolean }[][]} */
+// `needs`: the phases that must pass first; `after`: the phases that must have ended first, passed
+// or not (so one failure does not hide another's).
+/** @type {{ name: string, command: string, needs?: string[], after?: string[], nice?: boolean }[][]} */
 const STAGES = [
   // Everything starts at once but the browser tests, which run the production build. The phases
   // measured on a quiet machine (stop 52's run) were mostly waiting, not computing: security took
@@ -24,9 +26,10 @@ const STAGES = [
     // 18 s to take a click and CI failed five specs (stop 53). The security suite runs beside them at
     // `nice` 10, on what they leave; it passed so, in 23 minutes. The integration suite at `nice` 10
     // beside them got 3 CPU-minutes in 23 and two of its tests ran out of their limits (a pool's
-    // 5 s wait for a connection, a 300 s property test on PGlite): it runs after the browser tests,
-    // with the machine to itself but for the security suite's end (decision 1330).
-    { name: 'unit+integration', command: 'pnpm -s test:both', needs: ['browser'] },
+    // 5 s wait for a connection, a 300 s property test on PGlite): it runs after both, with the
+    // machine to itself. Started once the browser tests alone had passed, it starved the rest of
+    // the security suite at `nice` 10 (8 CPU-minutes in 29) and that failed (stop 54; decision 1330).
+    { name: 'unit+integration', command: 'pnpm -s test:both', needs: ['browser'], after: ['security'] },
     // After the type check's burst (tsc takes both cores for about a minute): the security suite
     // starts real servers on a timer of their own.
     { name: 'security', command: 'pnpm -s test:security', needs: ['lint', 'typecheck'], nice: true },
@@ -120,11 +123,12 @@ const runs = new Map();
 function start(p) {
   let r = runs.get(p.name);
   if (!r) {
-    const before = p.needs.flatMap((n) => {
-      const q = phases.find((x) => x.name === n);
-      return q ? [start(q)] : [];
-    });
-    r = Promise.all(before).then((done) => {
+    const runsOf = (/** @type {string[]} */ names) =>
+      names.flatMap((n) => {
+        const q = phases.find((x) => x.name === n);
+        return q ? [start(q)] : [];
+      });
+    r = Promise.all([Promise.all(runsOf(p.needs)), Promise.all(runsOf(p.after ?? []))]).then(([done]) => {
       if (done.every((d) => d.code === 0)) return run(p, phases.length > 1);
       process.stdout.write(`[${p.name}] not run: a phase it needs failed\n`);
       return { code: null };
