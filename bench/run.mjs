@@ -641,9 +641,10 @@ async function mainStage(ctx) {
       results.lighthouse = lighthouse(`${base}/`, {
         binDir: join(here, 'node_modules/.bin'),
         outFile: join(tmpdir(), `${dbName}-lighthouse.json`),
+        serverPid: server.pid,
       });
       // The light pages (decision 1160): the quote form and the two status pages, with a status each.
-      results.lighthouseLight = await lighthouseLightPages(base, db, dbName);
+      results.lighthouseLight = await lighthouseLightPages(base, db, dbName, server.pid);
     }
 
     await baseline?.stop();
@@ -815,7 +816,7 @@ function capacity(results) {
  * status behind them (a quote request and an application made here, their status links set to a
  * token this run knows: only hashes are stored).
  */
-async function lighthouseLightPages(base, db, dbName) {
+async function lighthouseLightPages(base, db, dbName, serverPid) {
   const token = 'BenchLightToken'.padEnd(43, '0');
   const hash = createHash('sha256').update(token).digest('hex');
   const post = (path, body) =>
@@ -864,6 +865,7 @@ async function lighthouseLightPages(base, db, dbName) {
     const r = lighthouse(`${base}${path}`, {
       binDir: join(here, 'node_modules/.bin'),
       outFile: join(tmpdir(), `${dbName}-lighthouse-${name}.json`),
+      serverPid,
     });
     out[name] = { ...r, ok: r.ok && r.lcpMs <= 1_500 };
   }

@@ -6,29 +6,40 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { cpuMeter } from './proc.mjs';
 
-/** `runs` Lighthouse runs; the result is the median run's (computeMedianRun: nearest the median FCP and TTI), with every run's figures. */
+/**
+ * `runs` Lighthouse runs; the result is the median run's (computeMedianRun: nearest the median FCP and
+ * TTI), with every run's figures and what the machine did during it: each core's busy share, the
+ * server's (`serverPid`) and PostgreSQL's CPU, since a run's blocking time grows with whatever else
+ * is busy beside Chromium (bench/findings.md, the token pages' TBT).
+ */
 export function lighthouse(
   url,
-  { binDir, outFile, runs = 5, chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+  { binDir, outFile, runs = 5, serverPid, chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium' },
 ) {
   const bin = join(binDir, 'lighthouse');
   if (!existsSync(bin)) return { skipped: 'the lighthouse package is not installed' };
   if (!existsSync(chromePath)) return { skipped: `no Chromium at ${chromePath}` };
   const reports = [];
+  const machine = [];
   for (let i = 0; i < runs; i++) {
+    const meter = cpuMeter(serverPid);
     const one = runOnce(bin, url, outFile, chromePath);
     if (one.error) return one;
+    const { coresBusyPct, processCpuPct, postgresCpuPct } = meter.stop();
     reports.push(one);
+    machine.push({ coresBusyPct, serverCpuPct: processCpuPct, postgresCpuPct });
   }
   const out = summarize(computeMedianRun(reports));
-  out.runs = reports.map((j) => {
+  out.runs = reports.map((j, i) => {
     const x = summarize(j);
     return {
       performance: x.performance,
       tbtMs: Math.round(x.tbtMs),
       fcpMs: Math.round(x.fcpMs),
       lcpMs: Math.round(x.lcpMs),
+      machine: machine[i],
     };
   });
   out.summary += `; the median of ${runs} runs (performance ${out.runs.map((x) => x.performance).join(', ')}; TBT ${out.runs.map((x) => x.tbtMs).join(', ')} ms)`;
