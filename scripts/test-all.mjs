@@ -114,7 +114,8 @@ const phases = only.length ? all.filter((p) => only.includes(p.name)) : all;
 /** @type {Map<string, Promise<{ code: number | null }>>} */
 const runs = new Map();
 /**
- * A phase's run, made once, after the runs of the phases it needs, wherever those are listed (read in
+ * A phase's run, made once, after the runs of the phases it needs (passed) and comes after (ended),
+ * wherever those are listed (read in
  * list order, a phase listed after the one that needed it was not waited for: stop 53's fourth clone
  * ran the integration suite beside the browser tests it was to follow).
  * @param {(typeof phases)[number]} p

@@ -179,7 +179,9 @@ export function cpuMeter(pid) {
         coresBusyPct: cores,
         processCpuPct: p0 !== null && p1 !== null ? Math.round((100 * (p1 - p0)) / secs) : null,
         processCpuSeconds: p0 !== null && p1 !== null ? p1 - p0 : null,
-        postgresCpuPct: Math.round((100 * (postgresSeconds() - pg0)) / secs),
+        // Live processes only: a backend that exited during the window takes its seconds with it,
+        // so this is a lower bound, and never below 0 (a run with connections closing gave -2).
+        postgresCpuPct: Math.max(0, Math.round((100 * (postgresSeconds() - pg0)) / secs)),
         loadGeneratorCpuPct: Math.round((me.user + me.system) / 1e4 / secs),
       };
     },
