@@ -819,12 +819,17 @@ function capacity(results) {
 async function lighthouseLightPages(base, db, dbName, serverPid) {
   const token = 'BenchLightToken'.padEnd(43, '0');
   const hash = createHash('sha256').update(token).digest('hex');
-  const post = (path, body) =>
+  const send = (path, body) =>
     fetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify(body),
     });
+  // Once more on a failed connection: in the 2026-11-29 21:34 run the first POST here, after the
+  // landing's minutes of Lighthouse runs, failed with "fetch failed" (its cause was not kept; a
+  // kept-alive socket the server had closed meanwhile is the likely one, and fetch does not retry a
+  // POST). The error now names the cause.
+  const post = (path, body) => send(path, body).catch(() => send(path, body));
   try {
     const quote = await post('/api/quote-requests', {
       fullName: 'Bench Home',
@@ -853,7 +858,9 @@ async function lighthouseLightPages(base, db, dbName, serverPid) {
       [hash],
     );
   } catch (err) {
-    return { error: `could not make the status pages' data: ${err.message}` };
+    return {
+      error: `could not make the status pages' data: ${err.message}${err.cause ? ` (${err.cause.code ?? err.cause.message})` : ''}`,
+    };
   }
   const out = {};
   for (const [name, path] of [

@@ -35,6 +35,8 @@ export const BATCH_VS_INFO = 0.5;
 /** Issue 49: the offers poll's p95 at one client, ms; a quote request's (routed among the installers). */
 export const OFFERS_ONE_CLIENT_MS = 10;
 export const QUOTE_ONE_CLIENT_MS = 30;
+/** Issue 49: the installer whose offers are polled holds this many open offers. */
+export const OPEN_OFFERS = 200;
 const INSTALLER_PASSWORD = 'bench-installer-password';
 const AUSTIN_ZIPS = ['78701', '78702', '78703', '78704', '78705', '78721', '78723', '78745', '78751', '78757'];
 
@@ -335,12 +337,30 @@ async function offersPolls(ctx, db, server, fx) {
   // The tables the stage wrote since the seed's ANALYZE, analyzed as autovacuum would have (its
   // threshold is 50 rows; it is off on the bench machine): their statistics were those of empty tables,
   // and the polls' plans read every open offer to find one installer's (decision 1320).
-  await db.query('analyze jobs, job_offers, job_versions');
-  const who = (
+  const top = (
     await db.query(`select o.dealer_id, count(*)::int n from job_offers o
       where o.status = 'open' and o.expires_at > now() group by 1 order by 2 desc, 1 limit 1`)
   ).rows[0];
-  if (!who) throw new Error('routing: no installer holds an open offer');
+  if (!top) throw new Error('routing: no installer holds an open offer');
+  // Issue 49 names an installer holding 200 open offers; routing spreads the stage's jobs over the
+  // metro's installers (13 at most in the 2026-11-29 run), so the busiest one is handed other
+  // installers' open offers up to OPEN_OFFERS (one open offer a job still holds; the version
+  // triggers see the change as they would a routing's).
+  await db.query(
+    `update job_offers set dealer_id = $1 where id in (
+       select id from job_offers where status = 'open' and expires_at > now() and dealer_id <> $1
+       order by offered_at desc limit $2)`,
+    [top.dealer_id, Math.max(0, OPEN_OFFERS - top.n)],
+  );
+  await db.query('analyze jobs, job_offers, job_versions');
+  const who = (
+    await db.query(
+      `select $1::uuid as dealer_id, count(*)::int n from job_offers
+        where dealer_id = $1 and status = 'open' and expires_at > now()`,
+      [top.dealer_id],
+    )
+  ).rows[0];
+  if (who.n < OPEN_OFFERS) ctx.log(`routing: only ${who.n} open offers in the stage, not ${OPEN_OFFERS}`);
   const email = `installer.${ctx.stamp}@bench.example.com`;
   const hash = await argon2.hash(INSTALLER_PASSWORD, {
     type: argon2.argon2id,
