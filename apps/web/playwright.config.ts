@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { limit } from './e2e/support/time';
 
 /** The specs that move the e2e server's shared clock (e2e/support/clock.ts advanceClock). */
 const MOVE_THE_CLOCK = ['**/review-promises.spec.ts', '**/jobs-network.spec.ts', '**/scores-50.spec.ts'];
@@ -16,8 +17,8 @@ export default defineConfig({
   // Limits that catch a hang, not a slow machine (issue 46: the suite passes with both cores busy).
   // Beside the integration and security suites (decision 1330) at a load average of 23, a dealer's
   // dashboard took over 20 s to draw its first heading and the onboarding journey 1.7 minutes.
-  timeout: 180_000,
-  expect: { timeout: 45_000 },
+  timeout: limit(180_000),
+  expect: { timeout: limit(45_000) },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { applyAsDealer, approveAsAdmin, uniqueEmail } from './support/accounts';
 import { linkIn, waitForMail } from './support/mail';
+import { limit } from './support/time';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -58,7 +59,7 @@ test('an approved dealer sets a password from the email, creates an affiliate li
   // above were still loading and moved the button (seen once under load); a refusal is harmless.
   await expect(async () => {
     await page.getByRole('button', { name: 'Create Link' }).click();
-    await expect(page.getByText('Please enter a recruiter ID')).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText('Please enter a recruiter ID')).toBeVisible({ timeout: limit(2_000) });
   }).toPass();
   await page.getByLabel('Recruiter ID').fill(recruiterId);
   await page.getByRole('button', { name: 'Create Link' }).click();

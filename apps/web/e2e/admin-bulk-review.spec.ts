@@ -6,6 +6,7 @@ import { invitedAdmin } from './support/accounts';
 import { adminSection } from './support/admin';
 import { waitForMail } from './support/mail';
 import { sql } from './support/site';
+import { limit } from './support/time';
 
 // Review at scale (issue 14): select all pending matching a search, reject with one reason,
 // Undo (nothing changed, nothing sent), reject again (each applicant gets the reason by email).
@@ -77,7 +78,7 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   page,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const tag = `br${Date.now().toString(36)}`;
   const emails = await seed(tag, COUNT);
   // A reviewer, invited by the owner as the Team tab does: not the e2e owner.
@@ -104,7 +105,7 @@ test('a reviewer rejects all pending matching a search, undoes it, then rejects 
   // they were queued (the outbox's claim), so had an email of the undone rejection survived, it
   // would have arrived before this one: none did, and none waits in the outbox.
   for (const e of emails) {
-    const mail = await waitForMail(e, /not approved/, 60_000);
+    const mail = await waitForMail(e, /not approved/, limit(60_000));
     expect(mail.text).toContain(final);
   }
   for (const e of emails) {

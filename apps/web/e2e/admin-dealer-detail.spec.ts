@@ -4,6 +4,7 @@ import { applyAsDealer, approveAsAdmin, INSTALLER_ANSWERS, uniqueEmail } from '.
 import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { sql } from './support/site';
+import { limit } from './support/time';
 
 // Issue 36: a dealer's detail view in the admin console (every answer of the application by the
 // wizard's steps, links opened safely, the referral by name, orders, commissions, the timeline and
@@ -138,7 +139,7 @@ test('the dealer detail view shows every answer of a submitted application and d
   // Esc closes the options, then the dialog.
   await expect(async () => {
     if (await dialog.isVisible()) await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0, { timeout: 1_000 });
+    await expect(dialog).toHaveCount(0, { timeout: limit(1_000) });
   }).toPass();
 
   // The decisions of the table: approve, then the actions of an approved dealer.

@@ -2,6 +2,7 @@ import { expect, type Page, request as playwrightRequest, test } from '@playwrig
 import { ADMIN } from './global-setup';
 import { applyAsDealer, approveAsAdmin, referenceTo, uniqueEmail } from './support/accounts';
 import { adminSection } from './support/admin';
+import { limit } from './support/time';
 
 // The admin console as sections (issue 34): each section's filters, sort and page are in its URL,
 // and on a phone the navigation is a drawer behind a burger.
@@ -19,7 +20,7 @@ const offScreenButtons = (page: Page) =>
 test('the Commissions section keeps its filters and page in the URL: a reload finds the same view', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const baseURL = process.env.E2E_BASE_URL!;
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
@@ -63,7 +64,7 @@ test('the Commissions section keeps its filters and page in the URL: a reload fi
     await page.getByRole('option', { name: new RegExp(`Rex Recruiter ${tag}`) }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]recruiter=${recruiterId}`));
     const rows = page.getByTestId('admin-commission-row');
-    await expect(rows).toHaveCount(PAGE_SIZE, { timeout: 45_000 });
+    await expect(rows).toHaveCount(PAGE_SIZE, { timeout: limit(45_000) });
     await expect(page.getByTestId('commission-totals')).toContainText(`${orders} entries`);
     await page.getByRole('navigation', { name: 'Commission pages' }).getByRole('button', { name: '2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
@@ -73,7 +74,7 @@ test('the Commissions section keeps its filters and page in the URL: a reload fi
     // The reload: the same filters in the controls, the same page, the same rows.
     await page.reload();
     expect(page.url()).toBe(url);
-    await expect(rows).toHaveCount(orders - PAGE_SIZE, { timeout: 45_000 });
+    await expect(rows).toHaveCount(orders - PAGE_SIZE, { timeout: limit(45_000) });
     await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('pending');
     await expect(recruiter).toHaveValue(new RegExp(`Rex Recruiter ${tag}`));
     await expect(

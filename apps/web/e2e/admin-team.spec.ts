@@ -3,6 +3,7 @@ import { ADMIN } from './global-setup';
 import { adminSection } from './support/admin';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
+import { limit } from './support/time';
 
 // Admins with roles (issue 14): an owner invites a viewer by email; the viewer sets a password
 // from the link, is signed in, finds no mutation control, and a direct mutation is refused.
@@ -21,7 +22,7 @@ test('an owner invites a viewer, who signs up from the email and can change noth
   baseURL,
 }) => {
   // Several pages and two sessions on a shared, loaded machine.
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const tag = Date.now().toString(36);
   const email = `viewer.${tag}@example.com`;
   const [dealer] = await sql<{ id: string }>(

@@ -5,6 +5,7 @@ import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { CERTIFICATE_PDF, dayIn, plusDays, readyInstaller, serverNow, uploadCertificate } from './support/installer';
 import { expectFits } from './support/site';
+import { limit } from './support/time';
 
 /**
  * Issue 45 (finding 2): compliance on evidence. A dealer uploads the insurance certificate on the
@@ -24,7 +25,7 @@ async function jobAt(admin: APIRequestContext, site: { street: string; city: str
 }
 
 /** This journey shares a 2-core machine with other suites: the console's and dashboard's polls can take long. */
-const slow = expect.configure({ timeout: 60_000 });
+const slow = expect.configure({ timeout: limit(60_000) });
 
 const SITES = {
   1280: {
@@ -42,7 +43,7 @@ for (const width of [1280, 390] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(limit(360_000));
     const viewport = { width, height: width === 390 ? 844 : 900 };
     const sites = SITES[width];
     const tag = Date.now().toString(36);

@@ -3,6 +3,7 @@ import { ADMIN } from './global-setup';
 import { uniqueEmail } from './support/accounts';
 import { signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
+import { limit } from './support/time';
 
 /**
  * Issue 47, item 7: the coverage map answers "where do we recruit?". Requests in a ZIP area no
@@ -14,7 +15,7 @@ for (const size of [
   { width: 390, height: 844 },
 ]) {
   test(`the owner opens the coverage map's "recruit here" list (${size.width} px)`, async ({ browser, baseURL }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(limit(240_000));
     const admin = await playwrightRequest.newContext({ baseURL });
     const phone = size.width < 500;
     const context = await browser.newContext({ viewport: size, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
@@ -63,11 +64,11 @@ for (const size of [
         expect(counts).toEqual([...counts].sort((a, b) => b - a));
         await page.reload();
         await page.getByRole('button', { name: 'Coverage map' }).click();
-        await expect(map.getByTestId('recruit-row')).toHaveCount(ranked.recruit.length, { timeout: 15_000 });
+        await expect(map.getByTestId('recruit-row')).toHaveCount(ranked.recruit.length, { timeout: limit(15_000) });
         await expect(map.getByTestId('recruit-row').first()).toContainText(`${ranked.recruit[0]!.area}xx`, {
-          timeout: 5_000,
+          timeout: limit(5_000),
         });
-      }).toPass({ timeout: 90_000 });
+      }).toPass({ timeout: limit(90_000) });
       await expect(map.getByTestId('coverage-legend')).toContainText('Requests waiting, no installer in range');
       await expect(map.getByTestId('coverage-legend')).toContainText("An installer's reach");
       await expect(map.getByRole('img', { name: "Jobs and installers' reach by ZIP area" })).toBeVisible();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { limit } from './support/time';
 
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 /** The orders webhook's secret on the e2e server (issue 13): the tests sign with it. */
@@ -125,7 +126,7 @@ export default async function globalSetup() {
 
   // A limit that catches a server that never starts, not a slow machine: a busy one took over 60 s
   // (issue 46). A server that is given up on is stopped, not left running.
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + limit(180_000);
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
@@ -136,7 +137,7 @@ export default async function globalSetup() {
     }
     if (Date.now() > deadline) {
       server.kill('SIGKILL');
-      throw new Error('the server did not become ready within 180 s');
+      throw new Error(`the server did not become ready within ${limit(180_000) / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

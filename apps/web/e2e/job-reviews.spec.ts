@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { readyInstaller } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
 import { expectFits } from './support/site';
+import { limit } from './support/time';
 
 /**
  * Issue 50 (decisions 1100, 1101): a homeowner on a phone confirms the installation and rates the
@@ -20,7 +21,7 @@ test('a homeowner confirms and rates an installed job on a phone; the installer 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const admin = await playwrightRequest.newContext({ baseURL });
   const installerCtx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const company = `Santa Fe Attic ${Date.now().toString(36)}`;

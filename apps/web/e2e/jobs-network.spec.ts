@@ -6,6 +6,7 @@ import { advanceClock } from './support/clock';
 import { readyInstaller, serverNow } from './support/installer';
 import { linkIn, waitForMail } from './support/mail';
 import { expectFits, typeAndPick } from './support/site';
+import { limit } from './support/time';
 
 /** Issue 37: a sold job goes from an Affiliate through the installers to the homeowner's inbox. */
 
@@ -13,7 +14,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const admin = await playwrightRequest.newContext({ baseURL });
   const seller = await (await browser.newContext()).newPage();
   const preferred = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -122,7 +123,7 @@ test('an Affiliate registers a job, a Preferred installer declines it on a phone
 
   // Confirmed: Rita's commission is pending.
   await recruiter.reload();
-  await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$150.00', { timeout: 45_000 });
+  await expect(recruiter.getByTestId('earnings-pending')).toHaveText('$150.00', { timeout: limit(45_000) });
   await admin.dispose();
 });
 

@@ -6,6 +6,7 @@ import { adminSection, signInAs } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { waitForMail } from './support/mail';
 import { sql } from './support/site';
+import { limit } from './support/time';
 import { signed } from './support/webhook';
 
 /**
@@ -34,7 +35,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Signs like a Standard Webhooks sender (the server verifies with the standardwebhooks package). */
 
 test('a referred order earns a commission that the admin approves and pays', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const baseURL = process.env.E2E_BASE_URL!;
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
@@ -82,7 +83,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
     // The recruiter sees it pending (10% of 612.35 = 61.235 -> $61.24).
     await page.goto('/dashboard');
     // A shared, busy machine: the first dashboard load may take a while.
-    await expect(page.getByTestId('earnings-pending')).toHaveText('$61.24', { timeout: 45_000 });
+    await expect(page.getByTestId('earnings-pending')).toHaveText('$61.24', { timeout: limit(45_000) });
     const earned = page.getByTestId('commission-row').filter({ hasText: 'Dan Referred' });
     await expect(earned).toContainText('pending');
     // What it came from (issue 36): the order's amount and the rule's rate.
@@ -92,7 +93,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
     // The referred dealer: "First order placed on …" and the order history instead of the first-order card.
     await referredPage.goto('/dashboard');
     await expect(referredPage.getByTestId('first-order-date')).toContainText('First order placed on', {
-      timeout: 45_000,
+      timeout: limit(45_000),
     });
     const orderRow = referredPage.getByTestId('order-row').filter({ hasText: orderId });
     await expect(orderRow).toContainText('$612.35');
@@ -122,14 +123,14 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await recruiterFilter.fill(recruiter.email);
     // The server's answer to the search: this one dealer only.
     await expect(adminPage.getByRole('option')).toHaveText([new RegExp(escapeRegExp(recruiter.email))], {
-      timeout: 45_000,
+      timeout: limit(45_000),
     });
     await recruiterFilter.press('ArrowDown');
     await recruiterFilter.press('Enter');
     await expect(recruiterFilter).toHaveValue(/Rita Recruiter/);
     // Only this recruiter's one commission is listed (other tests' commissions are not).
     const rows = adminPage.getByTestId('admin-commission-row');
-    await expect(rows).toHaveCount(1, { timeout: 45_000 });
+    await expect(rows).toHaveCount(1, { timeout: limit(45_000) });
     await expect(adminPage.getByTestId('commission-totals')).toContainText('Pending $61.24');
     await expect(adminPage.getByTestId('commission-totals')).toContainText('1 entry');
     const row = rows.filter({ hasText: orderId });
@@ -153,7 +154,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
 
     // The recruiter sees it paid and has both emails.
     await page.reload();
-    await expect(page.getByTestId('earnings-paid')).toHaveText('$61.24', { timeout: 45_000 });
+    await expect(page.getByTestId('earnings-paid')).toHaveText('$61.24', { timeout: limit(45_000) });
     await expect(page.getByTestId('earnings-pending')).toHaveText('$0.00');
     await waitForMail(recruiter.email, /You earned a \$61\.24 commission/);
     const paid = await waitForMail(recruiter.email, /Your payout of \$61\.24 was sent/);
@@ -168,7 +169,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
       .getByRole('button', { name: 'History' })
       .click();
     const timelineOrder = adminPage.getByTestId('dealer-order-row').filter({ hasText: orderId });
-    await expect(timelineOrder).toContainText('placed', { timeout: 45_000 });
+    await expect(timelineOrder).toContainText('placed', { timeout: limit(45_000) });
     await timelineOrder.getByRole('button', { name: 'Refund' }).click();
     await expect(timelineOrder).toContainText('refunded');
     await expect(timelineOrder.getByRole('button', { name: 'Refund' })).toHaveCount(0);
@@ -178,11 +179,11 @@ test('a referred order earns a commission that the admin approves and pays', asy
     await recruiterFilter.fill(recruiter.email);
     // The server's answer to the search: this one dealer only.
     await expect(adminPage.getByRole('option')).toHaveText([new RegExp(escapeRegExp(recruiter.email))], {
-      timeout: 45_000,
+      timeout: limit(45_000),
     });
     await recruiterFilter.press('ArrowDown');
     await recruiterFilter.press('Enter');
-    await expect(rows).toHaveCount(2, { timeout: 45_000 });
+    await expect(rows).toHaveCount(2, { timeout: limit(45_000) });
     const clawback = rows.filter({ hasText: '-$61.24' });
     await expect(clawback).toContainText(orderId);
     await expect(clawback).toContainText('clawback');
@@ -196,7 +197,7 @@ test('a referred order earns a commission that the admin approves and pays', asy
 test('an admin records an order on the timeline and from the dealer row, and imports orders from CSV', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const baseURL = process.env.E2E_BASE_URL!;
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
@@ -219,7 +220,7 @@ test('an admin records an order on the timeline and from the dealer row, and imp
     await orders.getByLabel('Order id').fill(`T-${tag}`);
     await orders.getByLabel('Amount ($)').fill('120.5');
     await orders.getByRole('button', { name: 'Record order' }).click();
-    await expect(orders).toContainText('1 order · $120.50 revenue', { timeout: 45_000 });
+    await expect(orders).toContainText('1 order · $120.50 revenue', { timeout: limit(45_000) });
     await expect(orders).toContainText(`T-${tag}`);
     await page.keyboard.press('Escape');
 
@@ -233,7 +234,7 @@ test('an admin records an order on the timeline and from the dealer row, and imp
     await dialog.getByLabel('Order id').fill(`R-${tag}`);
     await dialog.getByLabel('Amount ($)').fill('5');
     await dialog.getByRole('button', { name: 'Record order' }).click();
-    await expect(dialog).toHaveCount(0, { timeout: 45_000 });
+    await expect(dialog).toHaveCount(0, { timeout: limit(45_000) });
 
     // The import: preview, progress, and a report of the rejected row.
     await page.goto('/admin?tab=commissions');
@@ -266,7 +267,7 @@ test('an admin records an order on the timeline and from the dealer row, and imp
 test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a batch by bank file; the statement shows it', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const baseURL = process.env.E2E_BASE_URL!;
   const admin = await playwrightRequest.newContext({ baseURL });
   const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -323,7 +324,7 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     // The recruiter, on a phone: payout details and the W-9.
     await page.goto('/dashboard');
     const card = page.getByTestId('payouts-card');
-    await expect(card.getByTestId('payouts-incomplete')).toBeVisible({ timeout: 45_000 });
+    await expect(card.getByTestId('payouts-incomplete')).toBeVisible({ timeout: limit(45_000) });
     await card
       .getByRole('textbox', { name: 'Legal name (as on your tax return)', exact: true })
       .fill(`Paula Payee ${tag}`);
@@ -343,7 +344,7 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     await expect(card).toContainText('ABA checksum');
     await card.getByRole('textbox', { name: 'Routing number', exact: true }).fill('021000021');
     await card.getByRole('button', { name: 'Save and sign' }).click();
-    await expect(card.getByTestId('payouts-summary')).toContainText('TIN ending 6781', { timeout: 45_000 });
+    await expect(card.getByTestId('payouts-summary')).toContainText('TIN ending 6781', { timeout: limit(45_000) });
     await expect(card.getByTestId('payouts-summary')).toContainText('account ending 6205');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -352,7 +353,7 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     await signInAs(adminPage, ADMIN.username);
     await adminSection(adminPage, 'Payouts').click();
     await adminPage.getByRole('button', { name: 'Create payout batch' }).click();
-    await expect(adminPage.getByTestId('payout-held')).toContainText(`Hal Held ${tag}`, { timeout: 45_000 });
+    await expect(adminPage.getByTestId('payout-held')).toContainText(`Hal Held ${tag}`, { timeout: limit(45_000) });
     const batch = adminPage.getByTestId('payout-row').first();
     await expect(batch).toContainText('created');
     const [download] = await Promise.all([
@@ -369,7 +370,7 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
     // One payee can be marked paid alone (decision 0965): its row asks first, since it emails.
     await batch.getByRole('button', { name: 'Payees' }).click();
     const payee = adminPage.getByTestId('payout-payee-row').filter({ hasText: '$100.00' }).first();
-    await expect(payee).toContainText('not paid', { timeout: 45_000 });
+    await expect(payee).toContainText('not paid', { timeout: limit(45_000) });
     await payee.getByRole('button', { name: 'Mark paid' }).click();
     await expect(adminPage.getByRole('dialog', { name: 'Mark payee paid' })).toContainText(/as of today emails them/);
     await adminPage.getByRole('button', { name: 'Cancel' }).click();
@@ -382,7 +383,7 @@ test('a recruiter fills payout details and the W-9 at 390 px; the owner pays a b
 
     // The recruiter's statement for the year shows it.
     await page.reload();
-    await expect(page.getByTestId('statement-line')).toContainText(`$100.00 · ACH-${tag}`, { timeout: 45_000 });
+    await expect(page.getByTestId('statement-line')).toContainText(`$100.00 · ACH-${tag}`, { timeout: limit(45_000) });
     await expect(page.getByTestId('statement-total')).toContainText('$100.00');
   } finally {
     await mobile.close();
@@ -404,7 +405,7 @@ for (const size of [
   test(`the owner sets payment settings, approves a same-day commission, pays a batch and downloads the 1099-NEC (${size.width} px)`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(limit(300_000));
     const baseURL = process.env.E2E_BASE_URL!;
     const admin = await playwrightRequest.newContext({ baseURL });
     const phone = size.width < 500;
@@ -449,7 +450,7 @@ for (const size of [
       await orders.getByLabel('Order id').fill(`S-${tag}`);
       await orders.getByLabel('Amount ($)').fill('1000');
       await orders.getByRole('button', { name: 'Record order' }).click();
-      await expect(orders).toContainText(`S-${tag}`, { timeout: 45_000 });
+      await expect(orders).toContainText(`S-${tag}`, { timeout: limit(45_000) });
 
       // Approving: the one on hold is a warning that says when the hold ends; today's is approved.
       await page.goto('/admin/commissions');
@@ -461,7 +462,7 @@ for (const size of [
       await page.getByRole('button', { name: `Approve commission on order S-${tag}` }).click();
       await expect(page.getByRole('alert').filter({ hasText: '1 commission approved' })).toBeVisible();
       await expect(page.getByRole('button', { name: `Approve commission on order S-${tag}` })).toHaveCount(0, {
-        timeout: 45_000,
+        timeout: limit(45_000),
       });
 
       // Payouts: the missing settings are said before anything is refused.
@@ -498,7 +499,7 @@ for (const size of [
       // A batch, its bank file, marked paid.
       await page.getByRole('button', { name: 'Create payout batch' }).click();
       const batch = page.getByTestId('payout-row').first();
-      await expect(batch).toContainText('created', { timeout: 45_000 });
+      await expect(batch).toContainText('created', { timeout: limit(45_000) });
       const [download] = await Promise.all([page.waitForEvent('download'), batch.getByTestId('download-ach').click()]);
       const ach = readFileSync((await download.path())!, 'utf8');
       const records = ach.split('\r\n').filter(Boolean);
@@ -508,7 +509,7 @@ for (const size of [
       await batch.getByRole('button', { name: 'Mark paid' }).click();
       await page.getByLabel('Payment reference').fill(`ACH-${tag}`);
       await page.getByRole('button', { name: /^Mark paid and email / }).click();
-      await expect(batch).toContainText(`paid (ACH-${tag})`, { timeout: 45_000 });
+      await expect(batch).toContainText(`paid (ACH-${tag})`, { timeout: limit(45_000) });
 
       // The 1099-NEC: this year's threshold set low enough for this payee, then the report.
       const year = new Date().getFullYear();

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { approvedDealer } from './support/accounts';
 import { waitForMail } from './support/mail';
+import { limit } from './support/time';
 
 /**
  * Issue 45, finding 3: the portal's payout form asks for the current password when the method,
@@ -22,7 +23,7 @@ const details = (legalName: string) => ({
 
 for (const width of [390, 1280]) {
   test(`changing the bank account asks for the current password (${width} px)`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(limit(180_000));
     const baseURL = process.env.E2E_BASE_URL!;
     const admin = await playwrightRequest.newContext({ baseURL });
     const context = await browser.newContext({
@@ -40,7 +41,9 @@ for (const width of [390, 1280]) {
 
       await page.goto('/dashboard');
       const card = page.getByTestId('payouts-card');
-      await expect(card.getByTestId('payouts-summary')).toContainText('account ending 6205', { timeout: 45_000 });
+      await expect(card.getByTestId('payouts-summary')).toContainText('account ending 6205', {
+        timeout: limit(45_000),
+      });
       await card.getByRole('button', { name: 'Update payout details' }).click();
       const text = (label: string) => card.getByRole('textbox', { name: label, exact: true });
       await text('Legal name (as on your tax return)').fill(name);
@@ -71,7 +74,9 @@ for (const width of [390, 1280]) {
 
       await password.fill(dealer.password);
       await card.getByRole('button', { name: 'Save and sign' }).click();
-      await expect(card.getByTestId('payouts-summary')).toContainText('account ending 1111', { timeout: 45_000 });
+      await expect(card.getByTestId('payouts-summary')).toContainText('account ending 1111', {
+        timeout: limit(45_000),
+      });
       await expect(card.getByTestId('payouts-new-details')).toContainText('the new details are paid from');
       await card.getByTestId('payouts-new-details').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/payout-changed-${width}.png`, fullPage: false });

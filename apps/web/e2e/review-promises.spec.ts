@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { advanceClock, clockOffset } from './support/clock';
 import { linkIn, waitForMail } from './support/mail';
 import { sql } from './support/site';
+import { limit } from './support/time';
 
 /**
  * Issue 38 in the browser: the free call's reminder reaches the real SMTP receiver once the server's
@@ -14,7 +15,7 @@ import { sql } from './support/site';
  */
 // Each test signs in, waits for emails and for the scheduler's tick after a clock move: on a loaded
 // machine that took over the default 90 s (issue 46). A limit for a hang, not a measure of speed.
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: limit(240_000) });
 
 const NY = 'America/New_York';
 const dayIn = (at: Date) =>

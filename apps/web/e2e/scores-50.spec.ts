@@ -13,6 +13,7 @@ import { seriousViolations } from './support/axe';
 import { advanceClock } from './support/clock';
 import { readyInstaller, serverNow } from './support/installer';
 import { waitForMail } from './support/mail';
+import { limit } from './support/time';
 
 /**
  * Issue 50: routing by score. An installer who lets offers expire three times in a row is paused,
@@ -50,7 +51,7 @@ test.describe
       browser,
       baseURL,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(limit(180_000));
       const admin = await playwrightRequest.newContext({ baseURL });
       expect((await admin.post('/api/admin/login', { data: ADMIN })).ok()).toBe(true);
 
@@ -84,7 +85,7 @@ test.describe
       advanceClock(last - serverNow().getTime() + 5_000);
       await expect
         .poll(async () => (await (await phone.request.get('/api/dealer/service-area')).json()).area.pausedReason, {
-          timeout: 60_000,
+          timeout: limit(60_000),
         })
         .toBe('expired_offers');
       const mail = await waitForMail(p.email, /job offers are paused/);
@@ -95,7 +96,7 @@ test.describe
       await page.goto('/dashboard');
       const paused = page.getByTestId('service-area-paused');
       // The dashboard's cards are lazy chunks: a loaded machine takes a while.
-      await expect(paused).toContainText('Paused after 3 offers expired', { timeout: 60_000 });
+      await expect(paused).toContainText('Paused after 3 offers expired', { timeout: limit(60_000) });
       await expect(paused).toContainText('You receive no job offers until you resume');
       await expect(paused.getByRole('button', { name: 'Resume' })).toBeVisible();
       expect(await seriousViolations(page, '[data-testid="jobs-card"]')).toEqual([]);
@@ -106,7 +107,7 @@ test.describe
       const wide = await desktop.newPage();
       await wide.goto('/dashboard');
       const pausedWide = wide.getByTestId('service-area-paused');
-      await expect(pausedWide).toContainText('Paused after 3 offers expired', { timeout: 60_000 });
+      await expect(pausedWide).toContainText('Paused after 3 offers expired', { timeout: limit(60_000) });
       expect(await seriousViolations(wide, '[data-testid="jobs-card"]')).toEqual([]);
       await shot(wide, 'paused-1280');
       await pausedWide.getByRole('button', { name: 'Resume' }).click();

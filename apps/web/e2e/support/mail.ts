@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from './site';
+import { limit } from './time';
 
 export interface Mail {
   to: string[];
@@ -39,7 +40,7 @@ async function endUndoWindowsOf(to: string): Promise<void> {
  * server's next tick, its query and the sender's next poll, each of which a loaded machine delays
  * (issue 46); it returns as soon as the message is there.
  */
-export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 60_000): Promise<Mail> {
+export async function waitForMail(to: string, subject?: RegExp, timeoutMs = limit(60_000)): Promise<Mail> {
   await endUndoWindowsOf(to);
   const dir = process.env.E2E_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;

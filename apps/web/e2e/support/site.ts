@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { limit } from './time';
 
 /** Runs SQL against the e2e server's database (E2E_DATABASE_URL from global-setup). */
 export async function sql<T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -29,8 +30,8 @@ export async function typeAndPick(combobox: Locator, typed: string, option: stri
   const choice = combobox.page().getByRole('option', { name: option, exact: true });
   await expect(async () => {
     if (!(await choice.isVisible())) await combobox.fill(typed);
-    await choice.click({ timeout: 5_000 });
-    await expect(combobox).toHaveValue(option, { timeout: 2_000 });
+    await choice.click({ timeout: limit(5_000) });
+    await expect(combobox).toHaveValue(option, { timeout: limit(2_000) });
   }).toPass();
 }
 
