@@ -74,12 +74,14 @@ async function busyShare(ms) {
 // the security suite at nice 10 got 15 s of CPU in 10m23s and its servers ran out of their limits
 // (issue 46; decision 1330).
 const othersBusy = await busyShare(2_000);
-const NICE = existsSync('/usr/bin/nice') && !(othersBusy !== null && othersBusy > 0.6) ? '/usr/bin/nice -n 10 ' : '';
-// On a busy machine the browser tests' limits stretch threefold (apps/web/e2e/support/time.ts).
-if (!NICE && othersBusy !== null && othersBusy > 0.6) process.env.E2E_TIME_SCALE ??= '3';
+const busy = othersBusy !== null && othersBusy > 0.6;
+const NICE = existsSync('/usr/bin/nice') && !busy ? '/usr/bin/nice -n 10 ' : '';
+// On a busy machine the browser and security suites' limits stretch threefold (apps/web/e2e/support/time.ts,
+// apps/api/test/security/time.ts).
+if (busy) process.env.TEST_TIME_SCALE ??= '3';
 if (othersBusy !== null)
   process.stdout.write(
-    `The cores were ${Math.round(othersBusy * 100)}% busy before the suite: ${NICE ? 'the security suite runs at nice 10' : `every phase at normal priority, the browser tests' limits x${process.env.E2E_TIME_SCALE}`}\n`,
+    `The cores were ${Math.round(othersBusy * 100)}% busy before the suite: ${busy ? `every phase at normal priority, the browser and security suites' limits x${process.env.TEST_TIME_SCALE}` : 'the security suite runs at nice 10'}\n`,
   );
 
 /** @param {{ name: string, command: string, nice?: boolean }} phase @param {boolean} prefix */

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain JS helper shared by the workspace
 import { postgresAvailable } from '../../vitest.projects.mjs';
+import { limit } from './test/security/time';
 
 /**
  * The security suite (pnpm test:security): attacks on the running app. Everything runs on
@@ -10,7 +11,7 @@ import { postgresAvailable } from '../../vitest.projects.mjs';
  */
 // Limits for a hang, not a busy machine: in CI the suite runs beside the integration and browser
 // tests (decision 1330).
-const common = { testTimeout: 180_000, hookTimeout: 300_000 };
+const common = { testTimeout: limit(180_000), hookTimeout: limit(300_000) };
 
 const postgres = {
   test: {

@@ -6,6 +6,7 @@ import { createEmptyPostgresDatabase } from '@dn/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, clientIp, freePort, ownPostgres, post, type Server, startServer } from './processes';
 import { application } from './support';
+import { limit } from './time';
 
 /**
  * Durability with real processes: the private build (global setup) started with `node`,
@@ -92,7 +93,7 @@ function expectDurable(outcomes: Outcome[], stored: Map<string, number>) {
   for (const email of stored.keys()) expect(asked.has(email)).toBe(true);
 }
 
-describe('durability with real processes', { timeout: 600_000 }, () => {
+describe('durability with real processes', { timeout: limit(600_000) }, () => {
   it('SIGKILL and restart mid-load: every acknowledged signup exists once, retries do not duplicate', async () => {
     const db = await createEmptyPostgresDatabase();
     cleanups.push(() => db.drop());

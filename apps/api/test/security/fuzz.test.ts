@@ -8,6 +8,7 @@ import { appRouter } from '../../src/routers/index';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from '../helpers';
 import { unboundedParts } from './bounds';
 import { fingerprint, procedures, routes, trpc, urlOf } from './support';
+import { limit } from './time';
 
 /**
  * Property-based fuzzing of every route and procedure, read from the live tables: malformed,
@@ -150,42 +151,51 @@ describe('every input is bounded', () => {
 describe('fuzzing', () => {
   // Every route and procedure in turn: a limit that catches a hang, not a busy machine (beside the
   // browser tests on two cores it passed 60 s once this round added its routes; decision 1050).
-  it('REST: malformed bodies, queries and path parameters never give a 5xx or store anything', async () => {
-    const before = await business();
-    for (const route of routes()) {
-      await fc.assert(
-        fc.asyncProperty(
-          bodies(route.input),
-          fc.option(fc.string({ maxLength: 80 }), { nil: undefined }),
-          async (body, param) => {
-            const p = param === '' ? undefined : param;
-            fc.pre(!isValid(route.input, merged(route, body, p)));
-            const res = await send(route, body, p);
-            if (res.statusCode >= 500) throw new Error(`${route.method} ${route.url} -> ${res.statusCode} ${res.body}`);
-          },
-        ),
-        { numRuns: RUNS },
-      );
-    }
-    expect(await business()).toEqual(before);
-  }, 300_000);
+  it(
+    'REST: malformed bodies, queries and path parameters never give a 5xx or store anything',
+    async () => {
+      const before = await business();
+      for (const route of routes()) {
+        await fc.assert(
+          fc.asyncProperty(
+            bodies(route.input),
+            fc.option(fc.string({ maxLength: 80 }), { nil: undefined }),
+            async (body, param) => {
+              const p = param === '' ? undefined : param;
+              fc.pre(!isValid(route.input, merged(route, body, p)));
+              const res = await send(route, body, p);
+              if (res.statusCode >= 500)
+                throw new Error(`${route.method} ${route.url} -> ${res.statusCode} ${res.body}`);
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      }
+      expect(await business()).toEqual(before);
+    },
+    limit(300_000),
+  );
 
-  it('tRPC: malformed input to every procedure never gives a 5xx or stores anything', async () => {
-    const before = await business();
-    for (const proc of procedures()) {
-      const cookie = cookies[proc.access];
-      await fc.assert(
-        fc.asyncProperty(bodies(inputsOf(proc.path)), async (input) => {
-          // Only malformed input counts: a random string can be a valid recruiter id.
-          fc.pre(!isValid(inputsOf(proc.path), input));
-          const res = await trpc(h.app, proc, input, cookie ? { cookie } : {});
-          if (res.statusCode >= 500) throw new Error(`${proc.path} -> ${res.statusCode} ${res.body}`);
-        }),
-        { numRuns: RUNS },
-      );
-    }
-    expect(await business()).toEqual(before);
-  }, 300_000);
+  it(
+    'tRPC: malformed input to every procedure never gives a 5xx or stores anything',
+    async () => {
+      const before = await business();
+      for (const proc of procedures()) {
+        const cookie = cookies[proc.access];
+        await fc.assert(
+          fc.asyncProperty(bodies(inputsOf(proc.path)), async (input) => {
+            // Only malformed input counts: a random string can be a valid recruiter id.
+            fc.pre(!isValid(inputsOf(proc.path), input));
+            const res = await trpc(h.app, proc, input, cookie ? { cookie } : {});
+            if (res.statusCode >= 500) throw new Error(`${proc.path} -> ${res.statusCode} ${res.body}`);
+          }),
+          { numRuns: RUNS },
+        );
+      }
+      expect(await business()).toEqual(before);
+    },
+    limit(300_000),
+  );
 
   it('oversized, deeply nested and non-JSON bodies are refused with a 4xx', async () => {
     const before = await business();

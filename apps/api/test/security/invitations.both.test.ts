@@ -1,6 +1,7 @@
 import { sql } from '@dn/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailHarnessForFile, signInAdmin } from '../helpers';
+import { limit } from './time';
 
 /**
  * Issue 35, finding 7: admin invitations could not be revoked, and removing or demoting the owner
@@ -9,7 +10,7 @@ import { mailHarnessForFile, signInAdmin } from '../helpers';
  * the inviter is still an owner.
  */
 
-const h = mailHarnessForFile({}, 180_000);
+const h = mailHarnessForFile({}, limit(180_000));
 let owner: string;
 beforeAll(async () => {
   owner = await signInAdmin(h.app, 'inv-owner');
