@@ -102,7 +102,10 @@ function run(phase, prefix) {
         from.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) to.write(`[${phase.name}] ${line}\n`);
+          for (const line of lines) {
+            to.write(`[${phase.name}] ${line}\n`);
+            keepIfFailure(phase.name, line);
+          }
         });
         from.on('end', () => rest && to.write(`[${phase.name}] ${rest}\n`));
       }
@@ -123,6 +126,23 @@ function run(phase, prefix) {
   });
 }
 
+/**
+ * The lines that name a failed or flaky test, by phase, printed again under the timings: CI shows
+ * only the output's tail, and a failure early in a long phase scrolled out of it (stop 54).
+ * @type {Map<string, string[]>}
+ */
+const failures = new Map();
+const FAILURE_LINE =
+  /(✘|×|✗|\d+ failed\)|^\s*FAIL\s|^\s*\d+ (failed|flaky|interrupted)\b|^\s+\[(chromium|clock)\] ›|^\s*Error: )/;
+function keepIfFailure(/** @type {string} */ name, /** @type {string} */ line) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes of the reporters
+  const plain = line.replace(/\u001b\[[0-9;]*m/g, '');
+  if (!FAILURE_LINE.test(plain)) return;
+  const kept = failures.get(name) ?? [];
+  if (kept.length < 40) kept.push(plain.trimEnd().slice(0, 240));
+  failures.set(name, kept);
+}
+
 function report() {
   const fmt = (/** @type {number} */ s) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
   const w = Math.max(...results.map((r) => r.name.length), 5);
@@ -135,6 +155,10 @@ function report() {
     );
   }
   process.stdout.write(`  ${'total'.padEnd(w)}  ${fmt((Date.now() - started) / 1000)}\n`);
+  for (const [name, lines] of failures) {
+    process.stdout.write(`\nFailed or flaky in ${name} (the first ${lines.length} such lines)\n`);
+    for (const l of lines) process.stdout.write(`  ${l}\n`);
+  }
 }
 
 // Each phase waits for what it needs (by default every phase of the stages before it) among those

@@ -22,7 +22,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps its actions, DOM snapshots and network, not a film: the film is a
+    // screencast of every page of every test, which has Chromium's compositor draw and encode frames
+    // at nice -8 beside the pages. With three workers it took most of both cores: 50 console rows
+    // took 15 s to draw instead of 3, and bulk review ran past its limits (decision 1360).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -41,9 +41,13 @@ export const theme = createTheme({
     // A tooltip outside TooltipDelayGroup (a portal of its own) still waits the SPEC's 700 ms.
     Tooltip: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS } },
     // Every Select, Autocomplete, MultiSelect and custom combobox renders a Combobox: its popup
-    // flips and shifts to keep 10 px from the viewport's edges (SPEC section 9).
+    // flips and shifts to keep 10 px from the viewport's edges (SPEC section 9). Its list is drawn
+    // when it opens: Mantine 9 keeps every closed list in the page (display: none, in a portal, placed
+    // by Floating UI on mount), which made the console's 50 dealer rows (two Selects each) take 5 s
+    // to draw on a quiet machine and over 45 s on a busy one (decision 1360).
     Combobox: {
       defaultProps: {
+        keepMounted: false,
         middlewares: {
           flip: { padding: POPUP_VIEWPORT_MARGIN_PX },
           shift: { padding: POPUP_VIEWPORT_MARGIN_PX },

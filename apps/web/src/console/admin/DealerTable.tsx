@@ -3,7 +3,7 @@ import { type DataColumn, DataTable } from '@dn/ui';
 import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { ADMIN_MUTATIONS } from '../shared/mutations';
 import { useAdminRole } from '../shared/role';
 import { useAdminMutation } from '../shared/use-admin-mutation';
@@ -72,7 +72,10 @@ export function DealerTable({
       onChange={(e) => selection.togglePage(e.currentTarget.checked)}
     />
   );
-  const pageIds = items.map((d) => d.id);
+  // One array while the page's ids stay the same: the cells' one onboarding query keeps its key.
+  const idsKey = items.map((d) => d.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: idsKey is the ids' identity
+  const pageIds = useMemo(() => items.map((d) => d.id), [idsKey]);
   const columns: DataColumn<DealerItem>[] = [
     ...(selection
       ? [
@@ -103,11 +106,13 @@ export function DealerTable({
         </>
       ),
     },
-    { header: 'Tier', cell: (d) => <DecisionSelect dealer={d} field="tier" /> },
-    { header: 'Status', cell: (d) => <DecisionSelect dealer={d} field="status" /> },
+    // The cells below draw again only when their dealer changes (the list's query keeps an unchanged
+    // dealer's object): a selection, a count or another row's change leaves them be (decision 1360).
+    { header: 'Tier', cell: (d) => <RowDecision dealer={d} field="tier" /> },
+    { header: 'Status', cell: (d) => <RowDecision dealer={d} field="status" /> },
     { header: 'Referral', cell: (d) => <Referral d={d} /> },
-    { header: 'Onboarding', cell: (d) => <OnboardingCell id={d.id} pageIds={pageIds} /> },
-    { header: 'Actions', cell: (d) => <DealerActions dealer={d} open={(kind) => open(kind, d)} /> },
+    { header: 'Onboarding', cell: (d) => <RowOnboarding id={d.id} pageIds={pageIds} /> },
+    { header: 'Actions', cell: (d) => <RowActions dealer={d} open={open} /> },
   ];
   return (
     <>
@@ -134,7 +139,7 @@ export function DealerTable({
 export function useDealerDialogs() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const open = (kind: DialogKind, dealer: DecisionDealer) => setDialog({ kind, dealer });
+  const open = useCallback((kind: DialogKind, dealer: DecisionDealer) => setDialog({ kind, dealer }), []);
   const dialogs = (
     <Suspense fallback={null}>
       {dialog?.kind === 'reject' && <RejectDialog dealer={dialog.dealer} onClose={close} />}
@@ -155,7 +160,7 @@ const linkWords = (d: DealerItem) =>
  * Who referred the dealer, by name (issue 36); the dealer's own affiliate link (its recruiter id)
  * is a note below, so "rita-attic" never reads as the referrer.
  */
-function Referral({ d }: { d: DealerItem }) {
+const Referral = memo(function Referral({ d }: { d: DealerItem }) {
   return (
     <Stack gap={4}>
       {d.referredBy ? (
@@ -173,7 +178,7 @@ function Referral({ d }: { d: DealerItem }) {
       )}
     </Stack>
   );
-}
+});
 
 /** The row's tier or status: a change is a decision (its notice has Undo); a viewer sees it disabled. */
 export function DecisionSelect({ dealer: d, field }: { dealer: DecisionDealer; field: 'tier' | 'status' }) {
@@ -197,6 +202,18 @@ export function DecisionSelect({ dealer: d, field }: { dealer: DecisionDealer; f
     />
   );
 }
+
+const RowDecision = memo(DecisionSelect);
+const RowOnboarding = memo(OnboardingCell);
+const RowActions = memo(function RowActions({
+  dealer,
+  open,
+}: {
+  dealer: DecisionDealer;
+  open: (kind: DialogKind, dealer: DecisionDealer) => void;
+}) {
+  return <DealerActions dealer={dealer} open={(kind) => open(kind, dealer)} />;
+});
 
 /** A dealer's decisions and actions, the same rules in the table and on the detail view (issue 36). */
 export function DealerActions({
