@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, signInAdmin } from '../helpers';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 9: an anonymous caller of track-event named any admin as the actor of its
@@ -14,7 +13,7 @@ let owner: string;
 beforeAll(async () => {
   h = await createHarness();
   owner = await signInAdmin(h.app, 'forgery-owner');
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

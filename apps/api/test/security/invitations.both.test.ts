@@ -1,7 +1,6 @@
 import { sql } from '@dn/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailHarnessForFile, signInAdmin } from '../helpers';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 7: admin invitations could not be revoked, and removing or demoting the owner
@@ -10,7 +9,7 @@ import { limit } from './time';
  * the inviter is still an owner.
  */
 
-const h = mailHarnessForFile({}, limit(180_000));
+const h = mailHarnessForFile({});
 let owner: string;
 beforeAll(async () => {
   owner = await signInAdmin(h.app, 'inv-owner');

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, signInAdmin } from '../helpers';
 import { daysAgo, postWebhook, referredPair, setRule, WEBHOOK_SECRET } from '../partner-fixtures';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 10: webhook senders do not promise order. A `cancelled` event that arrived
@@ -21,7 +20,7 @@ beforeAll(async () => {
   owner = await signInAdmin(h.app, 'events-owner');
   // A long hold: nothing is approved while the events arrive, so the ledger is decided by them alone.
   await setRule(h, owner, 'Affiliate', { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 30 });
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createHarness, type Harness, signInDealer } from '../helpers';
 import { referredPair, setRuleForEveryTier, signInAdmin } from '../partner-fixtures';
 import { application } from './support';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 5: suspended or rejected recruiters kept earning and were paid; their link
@@ -18,7 +17,7 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await signInAdmin(h.app);
   await setRuleForEveryTier(h, owner, { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminRole, roleAllows } from '../../src/access';
 import { createDealer, createHarness, type Harness, signInAdmin, signInDealer } from '../helpers';
 import { fingerprint, inject, procedures, routes, trpc } from './support';
-import { limit } from './time';
 
 /**
  * The role matrix (issue 14): every admin procedure and every admin REST route, read from the
@@ -23,7 +22,7 @@ beforeAll(async () => {
   const dealer = await createDealer(h.db, { status: 'active', password: 'dealer-pass-1' });
   cookies.dealer = await signInDealer(h.app, dealer.email);
   // A harness on PGlite migrates in-process: on a loaded machine that alone can take a minute.
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, createDealer, createHarness, type Harness, signInAdmin } from '../helpers';
 import { setRuleForEveryTier } from '../partner-fixtures';
 import { application } from './support';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 6: a dealer could refer themselves; the only check was the email. A variant
@@ -21,7 +20,7 @@ beforeAll(async () => {
   reviewer = await signInAdmin(h.app, `rev${Date.now().toString(36)}`);
   await h.db.updateTable('admins').set({ role: 'reviewer' }).where('username', 'like', 'rev%').execute();
   await setRuleForEveryTier(h, owner, { type: 'percent', value: '10.00', appliesTo: 'all', holdDays: 0 });
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

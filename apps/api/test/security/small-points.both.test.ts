@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../../src/lib/tokens';
 import { appLoggingTo, createDealer, createHarness, type Harness, signInAdmin, uniqueEmail } from '../helpers';
 import { application, booking, inject, routes } from './support';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 11 (the points of this file): viewers get the CSV export's field rule on JSON
@@ -20,7 +19,7 @@ beforeAll(async () => {
   owner = await signInAdmin(h.app, 'small-owner');
   viewer = await signInAdmin(h.app, 'small-viewer');
   await h.db.updateTable('admins').set({ role: 'viewer' }).where('username', '=', 'small-viewer').execute();
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

@@ -4,7 +4,6 @@ import { appRouter } from '../../src/routers/index';
 import type { Meta } from '../../src/trpc/init';
 import { createHarness, type Harness, signInAdmin } from '../helpers';
 import { fingerprint, inject, procedures, routes, trpc } from './support';
-import { limit } from './time';
 
 /**
  * The token matrix (issue 40's tokens, issue 45's findings 5 and 6): every admin procedure and every
@@ -32,7 +31,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     tokens[scope] = res.json().token;
   }
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });

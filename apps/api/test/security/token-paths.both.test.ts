@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createHarness, GENEROUS_LIMITS, type Harness, type TestApp, testConfig } from '../helpers';
 import { urlOf } from './support';
-import { limit } from './time';
 
 /**
  * Issue 45, finding 9: every address that carries a token answers `Referrer-Policy: no-referrer`
@@ -33,7 +32,7 @@ beforeAll(async () => {
     webRoot,
   })) as TestApp;
   await app.ready();
-}, limit(180_000));
+});
 afterAll(async () => {
   await app?.close();
   await app?.deps.mail.stop();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/services/accounts/rate-limit';
 import { createDealer, createHarness, type Harness, signInDealer, uniqueEmail } from '../helpers';
 import { application } from './support';
-import { limit } from './time';
 
 /**
  * Issue 35, finding 8: the public referral typeahead listed the network (120 requests a minute per
@@ -23,7 +22,7 @@ beforeAll(async () => {
     companyName: `${TAG} Solar`,
     password: 'dealer-pass-1',
   });
-}, limit(180_000));
+});
 afterAll(async () => {
   await h?.close();
 });
