@@ -72,10 +72,8 @@ export function DealerTable({
       onChange={(e) => selection.togglePage(e.currentTarget.checked)}
     />
   );
-  // One array while the page's ids stay the same: the cells' one onboarding query keeps its key.
-  const idsKey = items.map((d) => d.id).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: idsKey is the ids' identity
-  const pageIds = useMemo(() => items.map((d) => d.id), [idsKey]);
+  // One array while the list is unchanged (its query keeps the list's object): the memoised cells see the same ids.
+  const pageIds = useMemo(() => items.map((d) => d.id), [items]);
   const columns: DataColumn<DealerItem>[] = [
     ...(selection
       ? [
