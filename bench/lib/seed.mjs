@@ -139,11 +139,17 @@ export async function seedNetwork(c, { dealers, links, audits, calls, orders = 0
       g % 50 <> 0, '10.0.' || (g % 250) || '.' || (g % 200),
       now() - g * interval '2 minutes'
     from generate_series(1, ${audits}) g`);
+  // The calls as a running app holds them: a call today or tomorrow has had its reminder (the
+  // sweep sends it 24 hours before the window). Seeded unreminded, hundreds came due at once when
+  // the server started, and the sweep's stamps changed the Calls tab's version in the middle of the
+  // polls (on 2026-11-30 04:29 UTC every If-None-Match of the cards and the Calls tab answered 200).
   await c.query(`
-    insert into call_schedules (name, email, phone, preferred_date, preferred_time, status, created_at, updated_at)
+    insert into call_schedules (name, email, phone, preferred_date, preferred_time, status, reminder_sent_at,
+      created_at, updated_at)
     select 'Caller ' || g, 'caller' || g || '@bench.example.com', '+1555' || lpad(g::text, 7, '0'),
       to_char(current_date + (g % 60), 'YYYY-MM-DD'), (array['morning','afternoon','evening'])[1 + g % 3],
       (array['scheduled','scheduled','completed','cancelled'])[1 + g % 4],
+      case when g % 60 <= 1 then now() - interval '1 hour' end,
       now() - g * interval '10 minutes', now() - g * interval '10 minutes'
     from generate_series(1, ${calls}) g`);
   // The dealer the harness signs in as: dealer 1 owns link rec1 and has referrals.
