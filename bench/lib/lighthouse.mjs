@@ -23,10 +23,20 @@ export function lighthouse(
   if (!existsSync(chromePath)) return { skipped: `no Chromium at ${chromePath}` };
   const reports = [];
   const machine = [];
+  const retried = [];
   for (let i = 0; i < runs; i++) {
-    const meter = cpuMeter(serverPid);
-    const one = runOnce(bin, url, outFile, chromePath);
-    if (one.error) return one;
+    let meter = cpuMeter(serverPid);
+    let one = runOnce(bin, url, outFile, chromePath);
+    // Lighthouse's own runtime errors say to run it again (NO_NAVSTART: the trace of the load was
+    // not recorded; on 2026-11-30 both token pages' steps failed so, where the same build measured
+    // them an hour before). Twice more at most, each retry kept in the result; any other error ends.
+    for (let t = 0; t < 2 && one.error && RUN_AGAIN.test(one.error); t++) {
+      retried.push(`run ${i + 1}: ${one.error.match(/\(([A-Z_]+)\)\s*$/)?.[1] ?? 'runtime error'}`);
+      meter.stop();
+      meter = cpuMeter(serverPid);
+      one = runOnce(bin, url, outFile, chromePath);
+    }
+    if (one.error) return { ...one, retried };
     const { coresBusyPct, processCpuPct, postgresCpuPct } = meter.stop();
     reports.push(one);
     machine.push({ coresBusyPct, serverCpuPct: processCpuPct, postgresCpuPct });
@@ -42,7 +52,9 @@ export function lighthouse(
       machine: machine[i],
     };
   });
+  out.retried = retried;
   out.summary += `; the median of ${runs} runs (performance ${out.runs.map((x) => x.performance).join(', ')}; TBT ${out.runs.map((x) => x.tbtMs).join(', ')} ms)`;
+  if (retried.length) out.summary += `; run again after Lighthouse's runtime error: ${retried.join(', ')}`;
   return out;
 }
 
@@ -53,6 +65,9 @@ export function lighthouse(
  * A phone's browser does not load its address bar's popup in the page's time, so it is turned off,
  * as Lighthouse's own runner turns off Chrome's other background work.
  */
+/** Lighthouse's runtime errors that ask to be run again (its LighthouseError messages end so). */
+const RUN_AGAIN = /Please run Lighthouse again|\((NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\)/;
+
 const NO_BROWSER_UI = '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup';
 
 function runOnce(bin, url, outFile, chromePath) {
