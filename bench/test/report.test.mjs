@@ -24,10 +24,11 @@ test('the page stays one page and names every target', () => {
   const r = results();
   const page = writeReport(r);
   const targets = allTargets(r);
-  // A page of tables, plus the list of what was missed (one line each) at its top.
+  // A page of tables, plus the list of what was missed (one line each) at its top. 142: the light
+  // pages' JS and the surfaces' budgets became rows of their own (issue 48).
   const missed = Number(/^## Targets: \d+ of \d+ met, (\d+) missed/m.exec(page)?.[1] ?? NaN);
   const lines = page.split('\n').length;
-  assert.ok(lines <= 140 + missed, `results.md has ${lines} lines for ${missed} missed targets`);
+  assert.ok(lines <= 142 + missed, `results.md has ${lines} lines for ${missed} missed targets`);
   assert.ok(targets.length > 80);
   for (const t of targets) assert.ok(page.includes(t.family ?? t.target), `${t.target} is not on the page`);
 });
