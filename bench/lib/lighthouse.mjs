@@ -58,6 +58,9 @@ export function lighthouse(
   return out;
 }
 
+/** Lighthouse's runtime errors that ask to be run again (its LighthouseError messages end so). */
+const RUN_AGAIN = /Please run Lighthouse again|\((NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\)/;
+
 /**
  * Chromium's own omnibox popup, a WebUI page (chrome://omnibox-popup.top-chrome) that Debian's
  * Chromium 156 preloads in a renderer of its own as the headless window opens, during the page's
@@ -65,9 +68,6 @@ export function lighthouse(
  * A phone's browser does not load its address bar's popup in the page's time, so it is turned off,
  * as Lighthouse's own runner turns off Chrome's other background work.
  */
-/** Lighthouse's runtime errors that ask to be run again (its LighthouseError messages end so). */
-const RUN_AGAIN = /Please run Lighthouse again|\((NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\)/;
-
 const NO_BROWSER_UI = '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup';
 
 function runOnce(bin, url, outFile, chromePath) {
